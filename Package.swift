@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Every target opts into the same upcoming features so that `public import` marks exactly
+// which dependencies show up in a module's API (as Hummingbird does).
+let settings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+let libm: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux]))]
+
+let package = Package(
+    name: "Wayfinder",
+    products: [
+
+    ],
+    targets: [
+        // C libraries from Debian, installed by scripts/setup.sh.
+        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+
+        .target(name: "GeoCore", swiftSettings: settings, linkerSettings: libm),
+        .target(name: "OSMPBF", dependencies: ["CDeflate"], swiftSettings: settings),
+
+        .target(name: "MapsTestSupport", dependencies: ["GeoCore", "OSMPBF"], swiftSettings: settings),
+
+        .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore"], swiftSettings: settings),
+        .testTarget(name: "OSMPBFTests", dependencies: ["OSMPBF", "GeoCore", "MapsTestSupport"], swiftSettings: settings),
+    ]
+)
