@@ -20,10 +20,15 @@ let package = Package(
 
         .target(name: "GeoCore", swiftSettings: settings, linkerSettings: libm),
         .target(name: "OSMPBF", dependencies: ["CDeflate"], swiftSettings: settings),
+        .target(name: "BinaryIO", dependencies: ["CDeflate"], swiftSettings: settings),
+        .target(name: "RoadNetwork", dependencies: ["GeoCore", "BinaryIO"], swiftSettings: settings),
+        .target(name: "Routing", dependencies: ["GeoCore", "RoadNetwork"], swiftSettings: settings),
+        .target(name: "RoadExtract", dependencies: ["GeoCore", "OSMPBF", "RoadNetwork"], swiftSettings: settings, linkerSettings: libm),
 
-        .target(name: "MapsTestSupport", dependencies: ["GeoCore", "OSMPBF"], swiftSettings: settings),
+        .target(name: "MapsTestSupport", dependencies: ["GeoCore", "OSMPBF", "RoadNetwork", "RoadExtract", "Routing"], swiftSettings: settings),
 
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore"], swiftSettings: settings),
+        .testTarget(name: "ScenarioTests", dependencies: ["MapsTestSupport", "RoadExtract", "RoadNetwork", "Routing", "OSMPBF", "GeoCore"], swiftSettings: settings),
         .testTarget(name: "OSMPBFTests", dependencies: ["OSMPBF", "GeoCore", "MapsTestSupport"], swiftSettings: settings),
     ]
 )

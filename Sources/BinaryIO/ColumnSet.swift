@@ -1,0 +1,245 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Named, typed columns of fixed-size values, held either in memory or in a memory-mapped file.
+///
+/// This is the storage under every frozen structure (road graphs, hierarchies, indexes): a builder
+/// fills arrays, `ColumnSet` freezes them, and the same code reads them whether they came from a
+/// builder in a test or from a dataset file mapped by a server in a few milliseconds.
+public final class ColumnSet: @unchecked Sendable {
+    public struct Entry: Sendable {
+        public var name: String
+        public var elementSize: Int
+        public var count: Int
+        /// Byte offset from the start of the data region (file) or of the owned buffer (memory).
+        var offset: Int
+    }
+
+    public private(set) var entries: [String: Entry] = [:]
+    public private(set) var metadata: [String: String]
+    private let base: UnsafeRawPointer
+    private let release: @Sendable () -> Void
+
+    init(entries: [String: Entry], metadata: [String: String], base: UnsafeRawPointer, release: @escaping @Sendable () -> Void) {
+        self.entries = entries
+        self.metadata = metadata
+        self.base = base
+        self.release = release
+    }
+
+    deinit { release() }
+
+    public func contains(_ name: String) -> Bool { entries[name] != nil }
+
+    /// The column's values; an absent or mistyped column is a format error, reported with its name.
+    public func column<T: BitwiseCopyable>(_ name: String, as type: T.Type = T.self) throws(ColumnSetError) -> UnsafeBufferPointer<T> {
+        guard let entry = entries[name] else { throw .missingColumn(name) }
+        guard entry.elementSize == MemoryLayout<T>.stride else {
+            throw .wrongElementSize(name, expected: MemoryLayout<T>.stride, found: entry.elementSize)
+        }
+        let pointer = (base + entry.offset).assumingMemoryBound(to: T.self)
+        return UnsafeBufferPointer(start: entry.count == 0 ? nil : pointer, count: entry.count)
+    }
+
+    /// The column, or an empty buffer when absent.
+    public func optionalColumn<T: BitwiseCopyable>(_ name: String, as type: T.Type = T.self) -> UnsafeBufferPointer<T> {
+        (try? column(name, as: T.self)) ?? UnsafeBufferPointer(start: nil, count: 0)
+    }
+
+    public var totalBytes: Int { entries.values.reduce(0) { $0 + $1.elementSize * $1.count } }
+}
+
+public enum ColumnSetError: Error, CustomStringConvertible, Sendable {
+    case missingColumn(String)
+    case wrongElementSize(String, expected: Int, found: Int)
+    case notAColumnFile(String)
+    case wrongFormatVersion(String, found: UInt32, expected: UInt32)
+    case damaged(String, String)
+    case io(FileIOError)
+
+    public var description: String {
+        switch self {
+        case .missingColumn(let n): return "the data file has no column \"\(n)\"; re-import the dataset"
+        case .wrongElementSize(let n, let e, let f): return "column \"\(n)\" has \(f)-byte values, expected \(e); re-import the dataset"
+        case .notAColumnFile(let p): return "\(p) is not a Wayfinder data file"
+        case .wrongFormatVersion(let p, let found, let expected):
+            return "\(p) has format version \(found), this wayfinder reads version \(expected); re-import the dataset with this version"
+        case .damaged(let p, let why): return "\(p) is damaged (\(why)); re-import the dataset"
+        case .io(let e): return e.description
+        }
+    }
+}
+
+/// Collects columns and either freezes them in memory or writes them as one file.
+///
+/// File layout: a 64-byte header (magic, format version, directory offset/length, content CRC-32),
+/// then each column aligned to 64 bytes, then a text directory. The CRC covers every byte after the
+/// header, so a flipped bit anywhere is caught at open.
+public struct ColumnSetBuilder {
+    private var columns: [(name: String, elementSize: Int, count: Int, bytes: [UInt8])] = []
+    public var metadata: [String: String] = [:]
+
+    public init() {}
+
+    public mutating func add<T: BitwiseCopyable>(_ name: String, _ values: [T]) {
+        precondition(!columns.contains { $0.name == name }, "duplicate column \(name)")
+        precondition(!name.contains(" ") && !name.contains("\n"), "column names are single words")
+        let bytes = values.withUnsafeBytes { Array($0) }
+        columns.append((name, MemoryLayout<T>.stride, values.count, bytes))
+    }
+
+    public mutating func add<T: BitwiseCopyable>(_ name: String, _ values: UnsafeBufferPointer<T>) {
+        add(name, Array(values))
+    }
+
+    /// Copies the columns into one owned allocation.
+    public func freeze() -> ColumnSet {
+        var entries: [String: ColumnSet.Entry] = [:]
+        var offset = 0
+        for c in columns {
+            entries[c.name] = .init(name: c.name, elementSize: c.elementSize, count: c.count, offset: offset)
+            offset += (c.bytes.count + 63) & ~63
+        }
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: max(offset, 64), alignment: 64)
+        for c in columns {
+            c.bytes.withUnsafeBytes { src in
+                if let s = src.baseAddress { (memory + entries[c.name]!.offset).copyMemory(from: s, byteCount: src.count) }
+            }
+        }
+        nonisolated(unsafe) let owned = memory
+        return ColumnSet(entries: entries, metadata: metadata, base: UnsafeRawPointer(memory), release: { owned.deallocate() })
+    }
+
+    static let magic: [UInt8] = Array("WAYFINDR".utf8)
+    static let headerSize = 64
+
+    /// Writes the columns to `path` atomically (temporary name, fsync, rename).
+    public func write(to path: String, formatVersion: UInt32) throws(FileIOError) {
+        var body: [UInt8] = []
+        var directory = ""
+        for (key, value) in metadata.sorted(by: { $0.key < $1.key }) {
+            directory += "meta \(Self.escape(key)) \(Self.escape(value))\n"
+        }
+        for c in columns {
+            let offset = body.count
+            body.append(contentsOf: c.bytes)
+            let padded = (body.count + 63) & ~63
+            body.append(contentsOf: [UInt8](repeating: 0, count: padded - body.count))
+            directory += "column \(c.name) \(c.elementSize) \(c.count) \(offset)\n"
+        }
+        let directoryOffset = body.count
+        body.append(contentsOf: Array(directory.utf8))
+        let crc = CRC32.checksum(body)
+        var header = Self.magic
+        header += Self.bytes(formatVersion)
+        header += Self.bytes(UInt32(0))
+        header += Self.bytes(UInt64(directoryOffset))
+        header += Self.bytes(UInt64(body.count - directoryOffset))
+        header += Self.bytes(crc)
+        header += [UInt8](repeating: 0, count: Self.headerSize - header.count)
+        try FileIO.writeAtomically(header + body, to: path)
+    }
+
+    static func bytes<T: FixedWidthInteger>(_ v: T) -> [UInt8] { withUnsafeBytes(of: v.littleEndian) { Array($0) } }
+
+    static func escape(_ s: String) -> String {
+        var out = ""
+        for ch in s.unicodeScalars {
+            switch ch {
+            case "%": out += "%25"
+            case " ": out += "%20"
+            case "\n": out += "%0A"
+            default: out.unicodeScalars.append(ch)
+            }
+        }
+        return out
+    }
+
+    static func unescape(_ s: Substring) -> String {
+        s.replacingOccurrences("%20", " ").replacingOccurrences("%0A", "\n").replacingOccurrences("%25", "%")
+    }
+}
+
+extension StringProtocol {
+    func replacingOccurrences(_ target: String, _ replacement: String) -> String {
+        var result = ""
+        var rest = Substring(self)
+        while let range = rest.range(of: target) {
+            result += rest[..<range.lowerBound]
+            result += replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}
+
+extension Substring {
+    func range(of target: String) -> Range<Substring.Index>? {
+        guard !target.isEmpty else { return nil }
+        var i = startIndex
+        while i < endIndex {
+            if self[i...].hasPrefix(target) { return i..<index(i, offsetBy: target.count) }
+            i = index(after: i)
+        }
+        return nil
+    }
+}
+
+extension ColumnSet {
+    /// Maps a column file read-only. With `verify`, the content CRC is checked before anything is
+    /// returned, so a damaged file is refused instead of served.
+    public static func open(path: String, formatVersion: UInt32, verify: Bool = true) throws(ColumnSetError) -> ColumnSet {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .io(.errno(path, "cannot open")) }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw .io(.errno(path, "cannot stat")) }
+        let size = Int(st.st_size)
+        guard size >= ColumnSetBuilder.headerSize else { throw .notAColumnFile(path) }
+        guard let mapping = mmap(nil, size, PROT_READ, MAP_SHARED, fd, 0), mapping != MAP_FAILED else {
+            throw .io(.errno(path, "cannot map"))
+        }
+        let base = UnsafeRawPointer(mapping)
+        nonisolated(unsafe) let unmapAddress = mapping
+        let unmap: @Sendable () -> Void = { munmap(unmapAddress, size) }
+        do throws(ColumnSetError) {
+            let header = UnsafeRawBufferPointer(start: base, count: ColumnSetBuilder.headerSize)
+            guard Array(header[0..<8]) == ColumnSetBuilder.magic else { throw .notAColumnFile(path) }
+            let version = header.loadUnaligned(fromByteOffset: 8, as: UInt32.self)
+            guard version == formatVersion else { throw .wrongFormatVersion(path, found: version, expected: formatVersion) }
+            let directoryOffset = Int(header.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
+            let directoryLength = Int(header.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
+            let storedCRC = header.loadUnaligned(fromByteOffset: 32, as: UInt32.self)
+            let bodySize = size - ColumnSetBuilder.headerSize
+            guard directoryOffset >= 0, directoryLength >= 0, directoryOffset + directoryLength == bodySize else {
+                throw .damaged(path, "the directory does not fit the file size (truncated?)")
+            }
+            let body = base + ColumnSetBuilder.headerSize
+            if verify {
+                let crc = CRC32.checksum(UnsafeRawBufferPointer(start: body, count: bodySize))
+                guard crc == storedCRC else { throw .damaged(path, "content checksum mismatch") }
+            }
+            let directory = String(decoding: UnsafeRawBufferPointer(start: body + directoryOffset, count: directoryLength), as: UTF8.self)
+            var entries: [String: Entry] = [:]
+            var metadata: [String: String] = [:]
+            for line in directory.split(separator: "\n") {
+                let parts = line.split(separator: " ", omittingEmptySubsequences: false)
+                if parts.first == "meta", parts.count == 3 {
+                    metadata[ColumnSetBuilder.unescape(parts[1])] = ColumnSetBuilder.unescape(parts[2])
+                } else if parts.first == "column", parts.count == 5,
+                          let elementSize = Int(parts[2]), let count = Int(parts[3]), let offset = Int(parts[4]),
+                          elementSize > 0, count >= 0, offset >= 0, offset % 64 == 0,
+                          count <= (directoryOffset - offset) / elementSize {
+                    entries[String(parts[1])] = Entry(name: String(parts[1]), elementSize: elementSize, count: count, offset: offset)
+                } else {
+                    throw .damaged(path, "unreadable directory line \"\(line.prefix(60))\"")
+                }
+            }
+            return ColumnSet(entries: entries, metadata: metadata, base: body, release: unmap)
+        } catch {
+            unmap()
+            throw error
+        }
+    }
+}

@@ -1,0 +1,122 @@
+public import GeoCore
+public import OSMPBF
+public import RoadNetwork
+public import RoadExtract
+public import Routing
+
+/// A tiny road map drawn in ASCII with tagged ways, run through the same extraction code as a
+/// real `.osm.pbf` (in memory: a fast, in-process gurka rather than a process-spawning cucumber).
+///
+/// ```swift
+/// let s = try Scenario("""
+///     a - b
+///         |
+///         c
+///     """, ways: ["ab": ["highway": "primary"], "bc": ["highway": "residential", "oneway": "yes"]])
+/// #expect(s.route("a", "c") == "abc")
+/// ```
+/// A way's key lists its nodes in order; its `name` defaults to that key, so routes can be
+/// checked by the names of the ways they follow.
+public struct Scenario: @unchecked Sendable {
+    public struct Restriction: Sendable {
+        public var from: String, via: String, to: String, type: String, tags: [String: String]
+        public init(from: String, via: String, to: String, type: String, tags: [String: String] = [:]) {
+            self.from = from; self.via = via; self.to = to; self.type = type; self.tags = tags
+        }
+    }
+
+    public let map: GridMap
+    public let graphs: [TravelMode: RoadGraph]
+    public let block: OSMBlock
+    let nodeIDs: [Character: Int64]
+
+    public init(_ drawing: String, gridMeters: Double = 100, ways: KeyValuePairs<String, Tags>,
+                nodes: [Character: Tags] = [:], restrictions: [Restriction] = [],
+                profiles: [Profile] = Profile.all) throws {
+        map = try GridMap(drawing, gridMeters: gridMeters)
+        var builder = OSMBlockBuilder()
+        var ids: [Character: Int64] = [:]
+        for (i, c) in map.positions.keys.filter(\.isLetter).sorted().enumerated() {
+            ids[c] = Int64(i + 1)
+            let p = map.positions[c]!
+            builder.addNode(id: Int64(i + 1), latitudeE7: p.latitudeE7, longitudeE7: p.longitudeE7, tags: nodes[c] ?? Tags())
+        }
+        var wayIDs: [String: Int64] = [:]
+        for (i, (key, tags)) in ways.enumerated() {
+            var refs: [Int64] = []
+            for c in key {
+                guard let id = ids[c] else { throw GridMap.Error.unknownNode(c, inWay: key) }
+                refs.append(id)
+            }
+            var t = tags
+            if t["name"] == nil { t.pairs.append((key: "name", value: key)) }
+            wayIDs[key] = Int64(100 + i)
+            builder.addWay(id: Int64(100 + i), refs: refs, tags: t)
+        }
+        for (i, r) in restrictions.enumerated() {
+            var members: [(type: OSMMemberType, id: Int64, role: String)] = []
+            guard let from = wayIDs[r.from], let to = wayIDs[r.to] else { throw GridMap.Error.unknownNode("?", inWay: r.from + "/" + r.to) }
+            members.append((.way, from, "from"))
+            if r.via.count == 1, let node = ids[r.via.first!] {
+                members.append((.node, node, "via"))
+            } else if let way = wayIDs[r.via] {
+                members.append((.way, way, "via"))
+            } else {
+                throw GridMap.Error.unknownNode(r.via.first ?? "?", inWay: "via")
+            }
+            members.append((.way, to, "to"))
+            var tags: Tags = ["type": "restriction", "restriction": r.type]
+            for (k, v) in r.tags.sorted(by: { $0.key < $1.key }) { tags.pairs.append((k, v)) }
+            builder.addRelation(id: Int64(1000 + i), members: members, tags: tags)
+        }
+        block = builder.block
+        nodeIDs = ids
+        let extractor = Extractor(profiles: profiles)
+        let built = try extractor.run(source: InMemoryOSMSource([builder.block]))
+        var graphs: [TravelMode: RoadGraph] = [:]
+        for g in built { graphs[g.mode] = g.build() }
+        self.graphs = graphs
+    }
+
+    /// What a route through the drawn map looks like.
+    public struct Result: Sendable {
+        /// Drawn nodes passed, in order (consecutive repeats removed): "abc".
+        public var nodes: String
+        /// Names of the ways followed, consecutive repeats removed.
+        public var ways: [String]
+        public var distanceMeters: Double
+        public var durationSeconds: Double
+        public var route: Route
+    }
+
+    /// Routes through the given drawn points (letters or digits) with plain Dijkstra.
+    public func routeResult(_ stops: [Character], mode: TravelMode = .car, metric: Metric? = nil) -> Result? {
+        guard let graph = graphs[mode] else { return nil }
+        let planner = RoutePlanner(graph: graph, metric: metric ?? .fastest(graph))
+        var search = DijkstraLegSearch(graph: graph, metric: planner.metric)
+        let points = stops.compactMap { map[$0] }
+        guard points.count == stops.count, case .found(let route) = planner.route(points, using: &search) else { return nil }
+        return describe(route, graph: graph)
+    }
+
+    public func describe(_ route: Route, graph: RoadGraph) -> Result {
+        var nodes = ""
+        for c in route.points.compactMap({ map.character(at: $0) }) where nodes.last != c { nodes.append(c) }
+        var ways: [String] = []
+        for leg in route.legs {
+            for piece in leg.pieces where piece.lengthMeters > 0.01 {
+                let name = graph.name(of: graph.way(of: piece.arc))
+                if ways.last != name { ways.append(name) }
+            }
+        }
+        return Result(nodes: nodes, ways: ways, distanceMeters: route.lengthMeters,
+                      durationSeconds: route.durationSeconds, route: route)
+    }
+
+    /// The drawn nodes a car (or `mode`) route passes, or nil when there is no route.
+    public func route(_ from: Character, _ to: Character, mode: TravelMode = .car) -> String? {
+        routeResult([from, to], mode: mode)?.nodes
+    }
+
+    public func coordinate(_ c: Character) -> Coordinate { map[c]! }
+}

@@ -1,0 +1,191 @@
+public import OSMPBF
+public import RoadNetwork
+import GeoCore
+import Dispatch
+
+/// Turns OSM data into one road graph per profile, in two passes over the source (as RoutingKit
+/// and OSRM do): ways and relations first, to learn which nodes matter; then those nodes'
+/// positions and tags. Everything after that is in memory and per profile.
+public final class Extractor {
+    public let profiles: [Profile]
+
+    /// Progress: a stage name and a fraction 0...1 of that stage.
+    public var progress: ((_ stage: String, _ fraction: Double) -> Void)?
+
+    public init(profiles: [Profile]) {
+        precondition(!profiles.isEmpty && profiles.count <= 8, "between 1 and 8 profiles")
+        self.profiles = profiles
+    }
+
+    // Pass 1: ways that any profile can use.
+    var wayOSMIDs: [Int64] = []
+    var wayRefOffsets: [Int] = [0]
+    var wayRefs: [Int64] = []
+    var wayName: [UInt32] = []
+    var wayRef: [UInt32] = []
+    /// `verdicts[p][w]`
+    var verdicts: [[WayVerdict?]] = []
+    var wayByOSMID: [Int64: Int32] = [:]
+    var strings: [String] = [""]
+    var stringIndex: [String: UInt32] = ["": 0]
+    var restrictions: [TurnRestriction] = []
+    public private(set) var timeZoneHints = TimeZoneHints()
+
+    // Pass 2: the nodes those ways use.
+    var nodeIDs: [Int64] = []
+    var nodeCoordinates: [Coordinate] = []
+    var nodePresent: [Bool] = []
+    /// Bit p: node blocks profile p. Bit 7 (`signalBit`): traffic signals.
+    var nodeBits: [UInt8] = []
+    var wayRefNode: [Int32] = []
+    static let signalBit: UInt8 = 1 << 7
+    var nodeStopSign: [Bool] = []
+
+    public var statistics = Statistics()
+
+    public struct Statistics: Sendable {
+        public var osmNodes = 0, osmWays = 0, osmRelations = 0
+        public var usableWays = 0, missingNodes = 0
+        public var restrictions = 0
+    }
+
+    /// Reads `source` and builds a graph for each profile.
+    public func run(source: any OSMSource) throws -> [RoadGraphBuilder] {
+        verdicts = Array(repeating: [], count: profiles.count)
+        try readWaysAndRelations(source)
+        try readNodes(source)
+        var graphs: [RoadGraphBuilder] = []
+        for p in profiles.indices {
+            progress?("build \(profiles[p].name) graph", 0)
+            var assembly = GraphAssembly(extractor: self, profileIndex: p)
+            graphs.append(assembly.build())
+            progress?("build \(profiles[p].name) graph", 1)
+        }
+        return graphs
+    }
+
+    func intern(_ s: String) -> UInt32 {
+        if let i = stringIndex[s] { return i }
+        let i = UInt32(strings.count)
+        strings.append(s)
+        stringIndex[s] = i
+        return i
+    }
+
+    private func readWaysAndRelations(_ source: any OSMSource) throws {
+        let profiles = self.profiles
+        try source.forEachBlock(content: [.ways, .relations], progress: { [weak self] done, total in
+            self?.progress?("read ways", Double(done) / Double(max(1, total)))
+        }) { block in
+            statistics.osmWays += block.wayCount
+            statistics.osmRelations += block.relationCount
+            let highwayKey = block.stringIndex(of: "highway"), routeKey = block.stringIndex(of: "route")
+            if highwayKey != nil || routeKey != nil {
+                for w in 0..<block.wayCount {
+                    let refs = block.wayRefRange(w)
+                    guard refs.count >= 2 else { continue }
+                    var relevant = false
+                    for t in block.wayTagRange(w) where block.wayTagKeys[t] == highwayKey || block.wayTagKeys[t] == routeKey {
+                        relevant = true
+                        break
+                    }
+                    guard relevant else { continue }
+                    let tags = block.wayTags(w)
+                    var any = false
+                    var perProfile: [WayVerdict?] = []
+                    perProfile.reserveCapacity(profiles.count)
+                    for profile in profiles {
+                        let v = profile.evaluate(way: tags)
+                        if v != nil { any = true }
+                        perProfile.append(v)
+                    }
+                    guard any else { continue }
+                    let index = Int32(wayOSMIDs.count)
+                    wayByOSMID[block.wayIDs[w]] = index
+                    wayOSMIDs.append(block.wayIDs[w])
+                    wayRefs.append(contentsOf: block.wayRefs[refs])
+                    wayRefOffsets.append(wayRefs.count)
+                    wayName.append(intern(tags["name"] ?? ""))
+                    wayRef.append(intern(tags["ref"] ?? ""))
+                    for p in profiles.indices { verdicts[p].append(perProfile[p]) }
+                }
+            }
+            for r in 0..<block.relationCount {
+                if let restriction = TurnRestriction.parse(block: block, relation: r, profiles: profiles) {
+                    restrictions.append(restriction)
+                }
+                timeZoneHints.observe(block.relationTags(r))
+            }
+        }
+        statistics.usableWays = wayOSMIDs.count
+        statistics.restrictions = restrictions.count
+    }
+
+    private func readNodes(_ source: any OSMSource) throws {
+        // The nodes to keep: every node of a usable way, sorted for binary search.
+        progress?("index nodes", 0)
+        var needed = wayRefs
+        needed.sort()
+        var unique: [Int64] = []
+        unique.reserveCapacity(needed.count)
+        for id in needed where unique.last != id { unique.append(id) }
+        needed = []
+        nodeIDs = unique
+        nodeCoordinates = Array(repeating: Coordinate(latitudeE7: 0, longitudeE7: 0), count: unique.count)
+        nodePresent = Array(repeating: false, count: unique.count)
+        nodeBits = Array(repeating: 0, count: unique.count)
+        nodeStopSign = Array(repeating: false, count: unique.count)
+        let profiles = self.profiles
+        try source.forEachBlock(content: [.nodes], progress: { [weak self] done, total in
+            self?.progress?("read nodes", Double(done) / Double(max(1, total)))
+        }) { block in
+            statistics.osmNodes += block.nodeCount
+            var cursor = 0
+            var previous = Int64.min
+            for n in 0..<block.nodeCount {
+                let id = block.nodeIDs[n]
+                // Files are sorted by id almost always: walk a cursor, fall back to binary search.
+                if id < previous { cursor = 0 }
+                previous = id
+                cursor = Self.lowerBound(nodeIDs, id, from: cursor)
+                guard cursor < nodeIDs.count, nodeIDs[cursor] == id else { continue }
+                nodeCoordinates[cursor] = Coordinate(latitudeE7: block.nodeLatitudesE7[n], longitudeE7: block.nodeLongitudesE7[n])
+                nodePresent[cursor] = true
+                let tagRange = block.nodeTagRange(n)
+                guard !tagRange.isEmpty else { continue }
+                let tags = block.nodeTags(n)
+                var bits: UInt8 = 0
+                if tags["highway"] == "traffic_signals" { bits |= Self.signalBit }
+                if tags["highway"] == "stop" { nodeStopSign[cursor] = true }
+                if tags["barrier"] != nil || tags["access"] != nil {
+                    for (p, profile) in profiles.enumerated() where profile.isBlocked(byNode: tags) { bits |= 1 << UInt8(p) }
+                }
+                nodeBits[cursor] = bits
+            }
+        }
+        progress?("index nodes", 0.5)
+        wayRefNode = wayRefs.map { id in
+            let i = Self.lowerBound(nodeIDs, id, from: 0)
+            return nodePresent[i] ? Int32(i) : -1
+        }
+        statistics.missingNodes = nodePresent.reduce(0) { $0 + ($1 ? 0 : 1) }
+        progress?("index nodes", 1)
+    }
+
+    /// First index ≥ `from` whose value is ≥ `value` (galloping from `from`, then binary search).
+    static func lowerBound(_ array: [Int64], _ value: Int64, from: Int) -> Int {
+        var lo = from, step = 1
+        var hi = from
+        while hi < array.count && array[hi] < value {
+            lo = hi + 1
+            hi += step
+            step *= 2
+        }
+        hi = min(hi, array.count)
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if array[mid] < value { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+}

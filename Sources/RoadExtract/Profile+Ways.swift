@@ -1,0 +1,204 @@
+public import RoadNetwork
+public import OSMPBF
+
+/// What a profile makes of one way: whether and how fast each direction may be travelled,
+/// and the facts routing options and directions need.
+public struct WayVerdict: Sendable, Equatable {
+    /// km/h along the way's node order; 0 when that direction is not usable.
+    public var forwardSpeedKmh: Double
+    public var backwardSpeedKmh: Double
+    public var roadClass: RoadClass
+    public var flags: WayFlags
+    /// Tagged crossing time of a ferry, seconds.
+    public var durationSeconds: Double?
+
+    public var isUsable: Bool { forwardSpeedKmh > 0 || backwardSpeedKmh > 0 }
+}
+
+extension Profile {
+    /// Applies the profile's tables to a way's tags; nil when this mode cannot use the way.
+    public func evaluate(way tags: Tags) -> WayVerdict? {
+        for (key, values) in excludedTags {
+            if let v = tags[key], values.contains(v) { return nil }
+        }
+        let highway = tags["highway"]
+        let route = tags["route"]
+
+        // Class and base speed: a highway in the table, a pushing way, a ferry, or explicit access.
+        var speed: Double
+        var roadClass: RoadClass
+        var flags: WayFlags = []
+        var duration: Double?
+        let access = accessVerdict(tags, direction: nil)
+        if case .denied = access { return nil }
+
+        if let route, let routeSpeed = routeSpeedsKmh[route], highway == nil || route == "ferry" {
+            roadClass = .ferry
+            flags.insert(.ferry)
+            speed = routeSpeed
+            duration = tags["duration"].flatMap(Self.parseDuration)
+            if case .unspecified = access, mode == .car || mode == .taxi, tags["motor_vehicle"] == "no" || tags["motorcar"] == "no" {
+                return nil
+            }
+        } else if let highway {
+            roadClass = RoadClass(osmHighway: highway)
+            if let s = highwaySpeedsKmh[highway] {
+                speed = s
+                if highway == "service", let service = tags["service"], let s = serviceSpeedsKmh[service] {
+                    if s <= 0 { return nil }
+                    speed = s
+                }
+                if case .psvGranted = access { flags.insert(.psvOnly) }
+            } else if case .granted = access, let s = accessGrantedSpeedKmh {
+                speed = s
+            } else if case .psvGranted = access, let s = accessGrantedSpeedKmh {
+                speed = s
+                flags.insert(.psvOnly)
+            } else if let s = pushingSpeedsKmh[highway] {
+                speed = s
+                flags.insert(.pushing)
+            } else {
+                return nil
+            }
+            if highway == "steps" { flags.insert(.steps) }
+        } else {
+            return nil
+        }
+        if case .restricted = access { flags.insert(.restrictedAccess) }
+
+        // A psv-only way: usable for taxis through their keys, but a car's keys say no.
+        if !psvKeys.isEmpty, let highway, highway == "busway" || highway == "bus_guideway" {
+            flags.insert(.psvOnly)
+        }
+
+        // Facts for options and advisories.
+        if tags["toll"] == "yes" || tags["toll:motorcar"] == "yes" { flags.insert(.toll) }
+        if let junction = tags["junction"], junction == "roundabout" || junction == "circular" { flags.insert(.roundabout) }
+        if let t = tags["tunnel"], t != "no" { flags.insert(.tunnel) }
+        if let b = tags["bridge"], b != "no" { flags.insert(.bridge) }
+        if tags["motorroad"] == "yes" { flags.insert(.motorroad) }
+        if Self.isUnpaved(tags) { flags.insert(.unpaved) }
+
+        // Speed: maxspeed (scaled), then caps by surface, tracktype and smoothness.
+        var forward = speed, backward = speed
+        if let factor = maxspeedFactor, !flags.contains(.ferry) {
+            let general = tags["maxspeed"].flatMap(MaxSpeed.kmh)
+            if let f = tags["maxspeed:forward"].flatMap(MaxSpeed.kmh) ?? general { forward = f * factor }
+            if let b = tags["maxspeed:backward"].flatMap(MaxSpeed.kmh) ?? general { backward = b * factor }
+        }
+        var cap = Double.infinity
+        if let s = tags["surface"], let c = surfaceSpeedCapsKmh[s] { cap = min(cap, c) }
+        if let t = tags["tracktype"], let c = tracktypeSpeedCapsKmh[t] { cap = min(cap, c) }
+        if let s = tags["smoothness"], let c = smoothnessSpeedCapsKmh[s] { cap = min(cap, c) }
+        if !flags.contains(.pushing) {
+            forward = min(forward, cap)
+            backward = min(backward, cap)
+        }
+        if maxspeedFactor == nil, let limit = tags["maxspeed"].flatMap(MaxSpeed.kmh), !flags.contains(.ferry) {
+            forward = min(forward, limit)
+            backward = min(backward, limit)
+        }
+
+        // Direction: one-way tags, implied one-ways, contraflow exemptions, per-direction access.
+        let (allowForward, allowBackward) = directions(tags, highway: highway, flags: flags)
+        if !allowForward || denied(tags, direction: "forward") { forward = 0 }
+        if !allowBackward || denied(tags, direction: "backward") { backward = 0 }
+        guard forward > 0 || backward > 0 else { return nil }
+        return WayVerdict(forwardSpeedKmh: forward, backwardSpeedKmh: backward, roadClass: roadClass,
+                          flags: flags, durationSeconds: duration)
+    }
+
+    enum AccessVerdict {
+        case unspecified, granted, psvGranted, restricted, denied
+    }
+
+    /// The most specific access key present decides (`motorcar=yes` beats `access=no`).
+    func accessVerdict(_ tags: Tags, direction: String?) -> AccessVerdict {
+        for key in accessKeys.reversed() {
+            let value = direction.flatMap { tags[key + ":" + $0] } ?? tags[key]
+            guard let value, !value.isEmpty, value != "unknown" else { continue }
+            if accessDenied.contains(value) { return .denied }
+            if accessRestricted.contains(value) { return .restricted }
+            return psvKeys.contains(key) ? .psvGranted : .granted
+        }
+        return .unspecified
+    }
+
+    private func denied(_ tags: Tags, direction: String) -> Bool {
+        for key in accessKeys.reversed() {
+            if let value = tags[key + ":" + direction], !value.isEmpty {
+                return accessDenied.contains(value)
+            }
+        }
+        return false
+    }
+
+    /// Which directions the one-way rules allow, before per-direction access.
+    func directions(_ tags: Tags, highway: String?, flags: WayFlags) -> (forward: Bool, backward: Bool) {
+        var oneway: String?
+        for key in onewayKeys {
+            if let v = tags[key] { oneway = v; break }
+        }
+        var forward = true, backward = true
+        switch oneway {
+        case "yes", "true", "1":
+            backward = false
+        case "-1", "reverse":
+            forward = false
+        case "no", "false", "0":
+            break
+        default:
+            if obeysOneway {
+                if let highway, impliedOnewayHighways.contains(highway) { backward = false }
+                if let junction = tags["junction"], impliedOnewayJunctions.contains(junction) { backward = false }
+            }
+        }
+        if !backward || !forward {
+            for (key, values) in contraflowTags {
+                if let v = tags[key], values.contains(v) { forward = true; backward = true }
+            }
+        }
+        return (forward, backward)
+    }
+
+    static let unpavedSurfaces: Set<String> = [
+        "unpaved", "compacted", "gravel", "fine_gravel", "pebblestone", "ground", "dirt", "earth", "grass",
+        "grass_paver", "mud", "sand", "woodchips", "clay", "rock", "salt", "snow", "ice",
+    ]
+
+    static func isUnpaved(_ tags: Tags) -> Bool {
+        if let surface = tags["surface"] { return unpavedSurfaces.contains(surface) }
+        if let grade = tags["tracktype"] { return grade != "grade1" }
+        return tags["highway"] == "track"
+    }
+
+    /// Parses `duration=*` as "HH:MM", "HH:MM:SS", "MM" or ISO 8601 "PT1H30M"; seconds.
+    static func parseDuration(_ text: String) -> Double? {
+        if text.hasPrefix("PT") {
+            var seconds = 0.0, number = ""
+            for c in text.dropFirst(2) {
+                if c.isNumber || c == "." { number.append(c); continue }
+                guard let n = Double(number) else { return nil }
+                switch c {
+                case "H": seconds += n * 3600
+                case "M": seconds += n * 60
+                case "S": seconds += n
+                default: return nil
+                }
+                number = ""
+            }
+            return seconds > 0 ? seconds : nil
+        }
+        let parts = text.split(separator: ":").map { Double($0) }
+        guard !parts.isEmpty, parts.allSatisfy({ $0 != nil }) else { return nil }
+        let values = parts.map { $0! }
+        let seconds: Double
+        switch values.count {
+        case 1: seconds = values[0] * 60
+        case 2: seconds = values[0] * 3600 + values[1] * 60
+        case 3: seconds = values[0] * 3600 + values[1] * 60 + values[2]
+        default: return nil
+        }
+        return seconds > 0 ? seconds : nil
+    }
+}

@@ -1,0 +1,132 @@
+public import RoadNetwork
+public import OSMPBF
+
+/// How one kind of road user reads OpenStreetMap: a table of facts and rules, not code.
+///
+/// The evaluation that applies these tables to a way's or node's tags is shared by every profile
+/// (`Profile+Ways.swift`, `Profile+Nodes.swift`); a profile only states which roads it may use,
+/// how fast, which tags grant or deny access, and what turns cost. The four built-in profiles are
+/// in `Profiles/`.
+public struct Profile: Sendable {
+    public var mode: TravelMode
+
+    // MARK: Which ways, how fast
+
+    /// Routable `highway=*` values and their speeds, km/h.
+    public var highwaySpeedsKmh: [String: Double]
+    /// `service=*` subtypes that override the `highway=service` speed, km/h.
+    public var serviceSpeedsKmh: [String: Double] = [:]
+    /// Highways usable only by walking beside the vehicle (a bicycle pushed on a footway), km/h.
+    public var pushingSpeedsKmh: [String: Double] = [:]
+    /// `route=*` values usable as ways (ferries, car trains), km/h when no `duration` is tagged.
+    public var routeSpeedsKmh: [String: Double] = [:]
+    /// Speed for a way whose highway type is not in the table but that grants this mode access explicitly.
+    public var accessGrantedSpeedKmh: Double?
+    /// Tag values that exclude a way outright (`area=yes`, `oneway=reversible`, `highway=construction`, …).
+    public var excludedTags: [String: Set<String>] = [:]
+
+    /// Multiply a tagged `maxspeed` by this to get the expected speed (OSRM's car uses 0.8); nil ignores maxspeed.
+    public var maxspeedFactor: Double?
+    /// Caps by `surface=*`, `tracktype=*` and `smoothness=*`, km/h.
+    public var surfaceSpeedCapsKmh: [String: Double] = [:]
+    public var tracktypeSpeedCapsKmh: [String: Double] = [:]
+    public var smoothnessSpeedCapsKmh: [String: Double] = [:]
+
+    // MARK: Access
+
+    /// Access keys from the most general to the most specific (`access`, `vehicle`, `motor_vehicle`, `motorcar`);
+    /// the most specific one present decides.
+    public var accessKeys: [String]
+    public var accessDenied: Set<String> = ["no", "private", "agricultural", "forestry", "emergency", "military", "delivery_only"]
+    /// Values that allow the way only to reach a destination on it, not to pass through.
+    public var accessRestricted: Set<String> = ["destination", "delivery", "customers"]
+    /// Whether a way reached only through `psv`/`taxi`/`bus` keys counts as a psv-only way.
+    public var psvKeys: Set<String> = []
+
+    // MARK: Direction
+
+    /// Whether this mode obeys `oneway=*` at all.
+    public var obeysOneway: Bool
+    /// Oneway keys from the most specific to the most general (`oneway:bicycle`, then `oneway`).
+    public var onewayKeys: [String]
+    /// Highways that are one-way unless tagged otherwise.
+    public var impliedOnewayHighways: Set<String> = []
+    /// `junction=*` values that are one-way (roundabouts).
+    public var impliedOnewayJunctions: Set<String> = []
+    /// Tags that allow travel against a one-way (`cycleway=opposite_lane`, `busway=opposite_lane`).
+    public var contraflowTags: [String: Set<String>] = [:]
+
+    // MARK: Nodes
+
+    /// Barriers this mode passes; any other `barrier=*` stops it.
+    public var passableBarriers: Set<String>
+    /// When non-empty, only these barriers stop the mode (walking and cycling pass most barriers).
+    public var blockingBarriers: Set<String> = []
+
+    // MARK: Turns
+
+    /// Restriction keys this mode obeys (`restriction`, `restriction:motorcar`, …); empty ignores restrictions.
+    public var restrictionKeys: [String]
+    /// Tokens in a restriction's `except=*` that exempt this mode.
+    public var restrictionExemptions: Set<String>
+    public var turnCosts: TurnCostModel
+
+    /// A profile's name as used in files and URLs (`car`, `taxi`, `bicycle`, `pedestrian`).
+    public var name: String { mode.rawValue }
+
+    public static func named(_ name: String) -> Profile? {
+        switch name.lowercased() {
+        case "car", "driving": .car
+        case "taxi": .taxi
+        case "bicycle", "bike", "cycling": .bicycle
+        case "pedestrian", "foot", "walking": .pedestrian
+        default: nil
+        }
+    }
+
+    public static let all: [Profile] = [.car, .taxi, .bicycle, .pedestrian]
+
+    public static func profile(for mode: TravelMode) -> Profile {
+        switch mode {
+        case .car: .car
+        case .taxi: .taxi
+        case .bicycle: .bicycle
+        case .pedestrian: .pedestrian
+        }
+    }
+}
+
+/// What turning costs, after OSRM's car profile: a sigmoid of the turn angle, cheaper towards the
+/// kerb side, plus fixed costs for U-turns and traffic signals.
+public struct TurnCostModel: Sendable {
+    public enum UTurns: Sendable { case deadEndsOnly, anywhere }
+
+    /// The cost of a sharp turn against traffic, seconds (OSRM car: 7.5).
+    public var turnPenaltySeconds: Double
+    /// > 1 makes right turns cheaper than left turns (right-hand traffic; OSRM car: 1.075).
+    public var turnBias: Double
+    public var uTurnPenaltySeconds: Double
+    public var trafficSignalSeconds: Double
+    public var uTurns: UTurns
+
+    public static let none = TurnCostModel(turnPenaltySeconds: 0, turnBias: 1, uTurnPenaltySeconds: 0,
+                                           trafficSignalSeconds: 0, uTurns: .anywhere)
+
+    /// Seconds for turning by `angle` degrees (positive = right, ±180 = U-turn) at a node with
+    /// `roads` roads; continuing along a road without a junction costs nothing.
+    public func seconds(angle: Double, roads: Int, isUTurn: Bool, signals: Bool) -> Double {
+        var cost = 0.0
+        if roads > 2 || isUTurn, turnPenaltySeconds > 0 {
+            let a = abs(angle) / 180
+            let exponent = angle >= 0 ? -((13 / turnBias) * a - 6.5 * turnBias) : -((13 * turnBias) * a - 6.5 / turnBias)
+            cost = turnPenaltySeconds / (1 + exp(exponent))
+        }
+        if isUTurn { cost += uTurnPenaltySeconds }
+        if signals { cost += trafficSignalSeconds }
+        return cost
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

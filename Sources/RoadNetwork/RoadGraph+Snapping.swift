@@ -1,0 +1,84 @@
+public import GeoCore
+
+/// Where a point meets the road network: a position on one edge's shape.
+public struct Snap: Sendable, Equatable {
+    public var edge: EdgeID
+    /// Shape index of the first point of the segment the point projects onto.
+    public var segment: Int
+    /// Position along that segment, 0...1.
+    public var fraction: Double
+    /// The projected point on the road.
+    public var point: Coordinate
+    /// Straight-line metres from the input point to `point`.
+    public var distanceMeters: Double
+    /// Centimetres from the edge's first shape point to `point`, along the shape.
+    public var offsetCm: UInt32
+    public var inSmallComponent: Bool
+}
+
+extension RoadGraph {
+    /// The closest point on a road this graph's mode can use, within `maxDistanceMeters`.
+    ///
+    /// Like OSRM, a road in the large connected part of the network is preferred over a closer
+    /// one in a small disconnected piece (a clipped stub, a closed car park), as long as it is
+    /// within the limit; otherwise the closest road of any piece is returned.
+    /// - Complexity: O(k log c) for k segments in the cells searched, c cells in the grid.
+    public func snap(_ point: Coordinate, maxDistanceMeters: Double = 1000) -> Snap? {
+        let cell = snapGrid.cellSizeMeters
+        let maxRings = Int(maxDistanceMeters / cell) + 2
+        var bestAny: Snap?
+        var bestLarge: Snap?
+        snapGrid.forEachSegment(near: point, maxRings: maxRings) { ring, segment in
+            // Cells of ring r are at least (r - 1) cells away: stop once nothing there can be closer.
+            let ringFloor = Double(ring - 1) * cell
+            if ringFloor > maxDistanceMeters { return false }
+            if let large = bestLarge, ringFloor > large.distanceMeters { return false }
+            let i = Int(segment)
+            let a = shapeCoordinates[i], b = shapeCoordinates[i + 1]
+            let (p, fraction) = Geodesy.project(point, ontoSegment: a, b)
+            let d = Geodesy.distanceMeters(point, p)
+            guard d <= maxDistanceMeters else { return true }
+            let isBetterAny = bestAny.map { d < $0.distanceMeters } ?? true
+            let edge = edgeContaining(shapeIndex: i)
+            let small = isSmall(edge)
+            let isBetterLarge = !small && (bestLarge.map { d < $0.distanceMeters } ?? true)
+            guard isBetterAny || isBetterLarge else { return true }
+            let snap = Snap(edge: edge, segment: i, fraction: fraction, point: p, distanceMeters: d,
+                            offsetCm: offsetCm(edge: edge, segment: i, fraction: fraction), inSmallComponent: small)
+            if isBetterAny { bestAny = snap }
+            if isBetterLarge { bestLarge = snap }
+            return true
+        }
+        return bestLarge ?? bestAny
+    }
+
+    /// The edge whose shape holds shape index `i` as a segment start.
+    public func edgeContaining(shapeIndex i: Int) -> EdgeID {
+        var lo = 0, hi = edgeCount
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(edgeShapeStart[mid + 1]) <= i { lo = mid + 1 } else { hi = mid }
+        }
+        return EdgeID(lo)
+    }
+
+    func isSmall(_ edge: EdgeID) -> Bool {
+        let forward = edgeArcs[edge.index * 2], backward = edgeArcs[edge.index * 2 + 1]
+        let fSmall = forward.isNone || arcFlags[forward.index].contains(.smallComponent)
+        let bSmall = backward.isNone || arcFlags[backward.index].contains(.smallComponent)
+        return fSmall && bSmall
+    }
+
+    /// Centimetres along an edge's shape from its start to `fraction` of segment `segment`.
+    public func offsetCm(edge: EdgeID, segment: Int, fraction: Double) -> UInt32 {
+        var meters = 0.0
+        var i = Int(edgeShapeStart[edge.index])
+        while i < segment {
+            meters += Geodesy.distanceMeters(shapeCoordinates[i], shapeCoordinates[i + 1])
+            i += 1
+        }
+        meters += Geodesy.distanceMeters(shapeCoordinates[segment], shapeCoordinates[segment + 1]) * fraction
+        let total = edgeLengthCm[edge.index]
+        return min(total, UInt32((meters * 100).rounded()))
+    }
+}

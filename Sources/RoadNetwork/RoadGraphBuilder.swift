@@ -1,0 +1,99 @@
+public import GeoCore
+public import BinaryIO
+
+/// The mutable form of a `RoadGraph`: the extractor fills these arrays, `freeze` derives the
+/// snapping grid and traffic keys and turns everything into columns.
+public struct RoadGraphBuilder {
+    public var mode: TravelMode
+    public var nodeCoordinates: [Coordinate] = []
+    public var nodeOSMIDs: [Int64] = []
+    public var nodeFlags: [NodeFlags] = []
+    public var edgeTail: [NodeID] = []
+    public var edgeHead: [NodeID] = []
+    public var edgeWay: [WayIndex] = []
+    public var edgeLengthCm: [UInt32] = []
+    public var edgeShapeStart: [UInt32] = [0]
+    public var edgeArcs: [ArcID] = []
+    public var shapeCoordinates: [Coordinate] = []
+    public var shapeOSMIDs: [Int64] = []
+    public var wayOSMIDs: [Int64] = []
+    public var wayName: [UInt32] = []
+    public var wayRef: [UInt32] = []
+    public var wayClass: [RoadClass] = []
+    public var wayFlags: [WayFlags] = []
+    public var waySpeedKmhTimes10: [UInt16] = []
+    public var arcEdge: [UInt32] = []
+    public var arcDurationMs: [UInt32] = []
+    public var arcFlags: [ArcFlags] = []
+    public var arcOriginal: [ArcID] = []
+    public var turnFirstOut: [UInt32] = [0]
+    public var turnTarget: [ArcID] = []
+    public var turnDurationMs: [UInt32] = []
+    public var strings: [String] = [""]
+
+    public init(mode: TravelMode) { self.mode = mode }
+
+    /// Adds this graph's columns (prefixed with the mode) to `out`.
+    public func freeze(into out: inout ColumnSetBuilder) {
+        let p = mode.rawValue + "."
+        out.add(p + "node.coordinates", nodeCoordinates)
+        out.add(p + "node.osmIDs", nodeOSMIDs)
+        out.add(p + "node.flags", nodeFlags)
+        out.add(p + "edge.tail", edgeTail)
+        out.add(p + "edge.head", edgeHead)
+        out.add(p + "edge.way", edgeWay)
+        out.add(p + "edge.lengthCm", edgeLengthCm)
+        out.add(p + "edge.shapeStart", edgeShapeStart)
+        out.add(p + "edge.arcs", edgeArcs)
+        out.add(p + "shape.coordinates", shapeCoordinates)
+        out.add(p + "shape.osmIDs", shapeOSMIDs)
+        out.add(p + "way.osmIDs", wayOSMIDs)
+        out.add(p + "way.name", wayName)
+        out.add(p + "way.ref", wayRef)
+        out.add(p + "way.class", wayClass)
+        out.add(p + "way.flags", wayFlags)
+        out.add(p + "way.speedKmhTimes10", waySpeedKmhTimes10)
+        out.add(p + "arc.edge", arcEdge)
+        out.add(p + "arc.durationMs", arcDurationMs)
+        out.add(p + "arc.flags", arcFlags)
+        out.add(p + "arc.original", arcOriginal)
+        out.add(p + "turn.firstOut", turnFirstOut)
+        out.add(p + "turn.target", turnTarget)
+        out.add(p + "turn.durationMs", turnDurationMs)
+        var bytes: [UInt8] = []
+        var offsets: [UInt32] = [0]
+        for s in strings {
+            bytes.append(contentsOf: s.utf8)
+            offsets.append(UInt32(bytes.count))
+        }
+        out.add(p + "string.bytes", bytes)
+        out.add(p + "string.offsets", offsets)
+        SnapGrid.columns(shape: shapeCoordinates, edgeShapeStart: edgeShapeStart, into: &out, prefix: p)
+        segmentKeyColumns(into: &out, prefix: p)
+    }
+
+    private func segmentKeyColumns(into out: inout ColumnSetBuilder, prefix p: String) {
+        var keys: [(from: Int64, to: Int64, arc: ArcID)] = []
+        for a in 0..<arcEdge.count where arcOriginal[a].index == a {
+            let e = Int(arcEdge[a] >> 1)
+            let backward = arcEdge[a] & 1 == 1
+            let range = Int(edgeShapeStart[e])..<Int(edgeShapeStart[e + 1])
+            for i in range.dropLast() {
+                let (x, y) = backward ? (shapeOSMIDs[i + 1], shapeOSMIDs[i]) : (shapeOSMIDs[i], shapeOSMIDs[i + 1])
+                keys.append((x, y, ArcID(a)))
+            }
+        }
+        keys.sort { $0.from != $1.from ? $0.from < $1.from : ($0.to != $1.to ? $0.to < $1.to : $0.arc < $1.arc) }
+        out.add(p + "segment.from", keys.map(\.from))
+        out.add(p + "segment.to", keys.map(\.to))
+        out.add(p + "segment.arc", keys.map(\.arc))
+    }
+
+    /// Freezes this graph alone in memory (for tests and drawn maps).
+    public func build() -> RoadGraph {
+        var out = ColumnSetBuilder()
+        freeze(into: &out)
+        // The columns were just written by `freeze`, so reading them back cannot fail.
+        return try! RoadGraph(mode: mode, store: out.freeze())
+    }
+}

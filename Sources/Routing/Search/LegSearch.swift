@@ -1,0 +1,58 @@
+public import RoadNetwork
+
+/// One leg's shortest-path problem on the turn-expanded graph: several start states with the
+/// cost already spent to reach them, and several end positions.
+public struct LegProblem: Sendable {
+    /// An arc position to start from, with the cost accumulated before it (earlier legs).
+    public struct Source: Sendable {
+        public var position: ArcPosition
+        public var cost: UInt32
+        public init(position: ArcPosition, cost: UInt32) { self.position = position; self.cost = cost }
+    }
+
+    public var sources: [Source]
+    public var targets: [ArcPosition]
+
+    public init(sources: [Source], targets: [ArcPosition]) {
+        self.sources = sources
+        self.targets = targets
+    }
+}
+
+/// The best way found to each target of a `LegProblem` (nil where unreachable).
+public struct LegSolution: Sendable {
+    public struct Path: Sendable {
+        /// Total cost at the target position, including the sources' costs.
+        public var cost: UInt32
+        /// Which source it started from.
+        public var source: Int
+        /// Arcs from the source's arc to the target's arc (a restriction copy stands for its original).
+        public var arcs: [ArcID]
+    }
+
+    public var paths: [Path?]
+}
+
+/// A shortest-path algorithm that can solve a leg: plain Dijkstra, the contraction hierarchy,
+/// or a time-dependent search. The route planner only talks to this.
+public protocol LegSearch {
+    mutating func solve(_ problem: LegProblem) -> LegSolution
+}
+
+extension LegProblem {
+    /// Paths that stay on one arc: start and end on the same arc with the end further along.
+    func sameArcPaths(_ metric: Metric, originals: UnsafeBufferPointer<ArcID>) -> [LegSolution.Path?] {
+        targets.map { target in
+            var best: LegSolution.Path?
+            for (s, source) in sources.enumerated()
+            where originals[source.position.arc.index] == originals[target.arc.index] && source.position.fraction <= target.fraction {
+                let w = UInt32((Double(metric.arcWeight[target.arc.index]) * (target.fraction - source.position.fraction)).rounded())
+                let cost = Metric.add(source.cost, w)
+                if best.map({ cost < $0.cost }) ?? true {
+                    best = .init(cost: cost, source: s, arcs: [source.position.arc])
+                }
+            }
+            return best
+        }
+    }
+}
