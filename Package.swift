@@ -12,6 +12,7 @@ let libm: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux]))]
 let package = Package(
     name: "Wayfinder",
     products: [
+        .executable(name: "wayfinder", targets: ["wayfinder"]),
 
     ],
     targets: [
@@ -23,7 +24,13 @@ let package = Package(
         .target(name: "BinaryIO", dependencies: ["CDeflate"], swiftSettings: settings),
         .target(name: "RoadNetwork", dependencies: ["GeoCore", "BinaryIO"], swiftSettings: settings),
         .target(name: "Routing", dependencies: ["GeoCore", "RoadNetwork"], swiftSettings: settings),
+        .target(name: "MapsAPI", swiftSettings: settings),
+        .target(name: "Dataset", dependencies: ["RoadNetwork", "BinaryIO"], swiftSettings: settings),
+        .target(name: "DatasetImport", dependencies: ["Dataset", "RoadExtract", "RoadNetwork", "OSMPBF", "BinaryIO", "GeoCore"], swiftSettings: settings),
+        .target(name: "MapsService", dependencies: ["Dataset", "MapsAPI", "Routing", "RoadNetwork", "GeoCore"], swiftSettings: settings),
         .target(name: "RoadExtract", dependencies: ["GeoCore", "OSMPBF", "RoadNetwork"], swiftSettings: settings, linkerSettings: libm),
+
+        .executableTarget(name: "wayfinder", dependencies: ["DatasetImport", "Dataset", "MapsService", "MapsAPI", "RoadExtract", "RoadNetwork", "OSMPBF", "GeoCore"], swiftSettings: settings),
 
         .target(name: "MapsTestSupport", dependencies: ["GeoCore", "OSMPBF", "RoadNetwork", "RoadExtract", "Routing"], swiftSettings: settings),
 

@@ -1,0 +1,47 @@
+public import Foundation
+public import RoadNetwork
+import BinaryIO
+
+/// An opened dataset: the manifest and the memory-mapped road graphs.
+///
+/// Opening maps the graph file and checks its content checksum before anything is served, so a
+/// damaged file is refused with a message instead of answering wrongly.
+public final class Dataset: @unchecked Sendable {
+    public let layout: DatasetLayout
+    public let manifest: DatasetManifest
+    public let graphs: [TravelMode: RoadGraph]
+    public let timeZone: TimeZone
+    /// Milliseconds spent verifying the graph file's checksum at open.
+    public let verificationMilliseconds: Double
+
+    public init(path: String, verify: Bool = true) throws {
+        layout = DatasetLayout(root: path)
+        manifest = try layout.readManifest()
+        let graphPath = layout.file(DatasetLayout.graphFileName, id: manifest.id)
+        let start = DispatchTime.now()
+        let store: ColumnSet
+        do {
+            store = try ColumnSet.open(path: graphPath, formatVersion: DatasetLayout.graphFormatVersion, verify: verify)
+        } catch {
+            throw DatasetError.damaged("\(error)")
+        }
+        verificationMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
+        var graphs: [TravelMode: RoadGraph] = [:]
+        for name in manifest.profiles {
+            guard let mode = TravelMode(rawValue: name) else { continue }
+            graphs[mode] = try RoadGraph(mode: mode, store: store)
+        }
+        self.graphs = graphs
+        timeZone = TimeZone(identifier: manifest.timeZone) ?? TimeZone(identifier: "UTC")!
+    }
+
+    public func graph(_ mode: TravelMode) throws -> RoadGraph {
+        guard let g = graphs[mode] else {
+            throw DatasetError.missingProfile(mode.rawValue, available: manifest.profiles)
+        }
+        return g
+    }
+
+    public var stateFolder: String { layout.stateFolder }
+    public func dataFile(_ name: String) -> String { layout.file(name, id: manifest.id) }
+}

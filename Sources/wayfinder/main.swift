@@ -1,0 +1,55 @@
+import Foundation
+
+let version = "0.1.0"
+let usage = """
+USAGE: wayfinder <command> [options]
+
+Self-hosted routing, places and maps on OpenStreetMap data.
+
+COMMANDS:
+  import      read an .osm.pbf extract into a dataset folder
+  route       compute a route between coordinates
+
+Run `wayfinder <command> --help` for a command's options.
+Map data © OpenStreetMap contributors (ODbL).
+"""
+
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let commands: [String: ([String]) throws -> Void] = [
+    "import": ImportCommand.run,
+    "route": RouteCommand.run,
+]
+let commandUsages: [String: String] = [
+    "import": ImportCommand.usage,
+    "route": RouteCommand.usage,
+]
+
+guard let name = arguments.first else {
+    FileHandle.standardError.write((usage + "\n").data(using: .utf8)!)
+    exit(ExitCode.usage)
+}
+if name == "--version" || name == "version" {
+    print("wayfinder \(version)")
+    exit(0)
+}
+if name == "--help" || name == "-h" || name == "help" {
+    print(usage)
+    exit(0)
+}
+guard let command = commands[name] else {
+    printError("unknown command \"\(name)\"\n\n\(usage)")
+    exit(ExitCode.usage)
+}
+do {
+    try command(Array(arguments.dropFirst()))
+} catch let error as UsageError {
+    printError("\(error.description)\n\n\(commandUsages[name] ?? usage)")
+    exit(ExitCode.usage)
+} catch let error as CommandFailure {
+    printError(error.description)
+    exit(error.exitCode)
+} catch {
+    printError("\(error)")
+    exit(ExitCode.software)
+}
