@@ -18,6 +18,9 @@ let package = Package(
     targets: [
         // C libraries from Debian, installed by scripts/setup.sh.
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
 
         .target(name: "GeoCore", swiftSettings: settings, linkerSettings: libm),
         .target(name: "OSMPBF", dependencies: ["CDeflate"], swiftSettings: settings),
@@ -25,6 +28,11 @@ let package = Package(
         .target(name: "RoadNetwork", dependencies: ["GeoCore", "BinaryIO"], swiftSettings: settings),
         .target(name: "Routing", dependencies: ["GeoCore", "RoadNetwork"], swiftSettings: settings),
         .target(name: "MapsAPI", swiftSettings: settings),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CDeflate"], swiftSettings: settings),
+        .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: settings),
+        .target(name: "Places", dependencies: ["SQLite", "OSMPBF", "GeoCore", "BinaryIO"], swiftSettings: settings, linkerSettings: libm),
+        .target(name: "BaseMap", dependencies: ["OSMPBF", "GeoCore", "BinaryIO"], swiftSettings: settings),
+        .target(name: "Tiles", dependencies: ["BaseMap", "CCairo", "GeoCore", "BinaryIO"], swiftSettings: settings, linkerSettings: libm),
         .target(name: "Dataset", dependencies: ["RoadNetwork", "BinaryIO"], swiftSettings: settings),
         .target(name: "DatasetImport", dependencies: ["Dataset", "RoadExtract", "RoadNetwork", "OSMPBF", "BinaryIO", "GeoCore"], swiftSettings: settings),
         .target(name: "MapsService", dependencies: ["Dataset", "MapsAPI", "Routing", "RoadNetwork", "GeoCore"], swiftSettings: settings),
@@ -36,6 +44,9 @@ let package = Package(
 
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore"], swiftSettings: settings),
         .testTarget(name: "ScenarioTests", dependencies: ["MapsTestSupport", "RoadExtract", "RoadNetwork", "Routing", "OSMPBF", "GeoCore"], swiftSettings: settings),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "MapsTestSupport"], swiftSettings: settings),
+        .testTarget(name: "PlacesTests", dependencies: ["Places", "SQLite", "MapsTestSupport", "OSMPBF", "GeoCore"], swiftSettings: settings),
+        .testTarget(name: "TilesTests", dependencies: ["Tiles", "BaseMap", "MapsTestSupport", "OSMPBF", "GeoCore"], swiftSettings: settings),
         .testTarget(name: "OSMPBFTests", dependencies: ["OSMPBF", "GeoCore", "MapsTestSupport"], swiftSettings: settings),
     ]
 )

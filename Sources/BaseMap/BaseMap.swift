@@ -1,0 +1,1 @@
+// The BaseMap module; see its README section in the package README.

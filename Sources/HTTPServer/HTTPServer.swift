@@ -1,0 +1,1 @@
+// The HTTPServer module; see its README section in the package README.

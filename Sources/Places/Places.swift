@@ -1,0 +1,1 @@
+// The Places module; see its README section in the package README.

@@ -1,0 +1,1 @@
+// The SQLite module; see its README section in the package README.

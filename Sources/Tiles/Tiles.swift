@@ -1,0 +1,1 @@
+// The Tiles module; see its README section in the package README.
