@@ -47,6 +47,8 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "MapsTestSupport"], swiftSettings: settings),
         .testTarget(name: "PlacesTests", dependencies: ["Places", "SQLite", "MapsTestSupport", "OSMPBF", "GeoCore"], swiftSettings: settings),
         .testTarget(name: "TilesTests", dependencies: ["Tiles", "BaseMap", "MapsTestSupport", "OSMPBF", "GeoCore"], swiftSettings: settings),
+        .testTarget(name: "RoadExtractTests", dependencies: ["RoadExtract", "RoadNetwork", "OSMPBF", "MapsTestSupport"], swiftSettings: settings),
+        .testTarget(name: "RoutingTests", dependencies: ["Routing", "RoadExtract", "RoadNetwork", "OSMPBF", "MapsTestSupport", "GeoCore"], swiftSettings: settings),
         .testTarget(name: "OSMPBFTests", dependencies: ["OSMPBF", "GeoCore", "MapsTestSupport"], swiftSettings: settings),
     ]
 )

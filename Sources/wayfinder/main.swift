@@ -9,6 +9,7 @@ Self-hosted routing, places and maps on OpenStreetMap data.
 COMMANDS:
   import      read an .osm.pbf extract into a dataset folder
   route       compute a route between coordinates
+  bench       measure import and query speed (prints JSON)
 
 Run `wayfinder <command> --help` for a command's options.
 Map data © OpenStreetMap contributors (ODbL).
@@ -19,10 +20,12 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let commands: [String: ([String]) throws -> Void] = [
     "import": ImportCommand.run,
     "route": RouteCommand.run,
+    "bench": BenchCommand.run,
 ]
 let commandUsages: [String: String] = [
     "import": ImportCommand.usage,
     "route": RouteCommand.usage,
+    "bench": BenchCommand.usage,
 ]
 
 guard let name = arguments.first else {

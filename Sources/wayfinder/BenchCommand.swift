@@ -1,0 +1,163 @@
+import Foundation
+import Dataset
+import DatasetImport
+import MapsService
+import MapsAPI
+import RoadExtract
+import RoadNetwork
+import Routing
+import GeoCore
+
+/// `wayfinder bench …`: release-mode measurements that print JSON (never timed tests).
+enum BenchCommand {
+    static let usage = """
+    USAGE: wayfinder bench routing EXTRACT.osm.pbf [--osrm DIR] [--queries N] [--seed S] [--profiles LIST]
+
+    Imports the extract into a temporary dataset (time, peak memory), then measures route query
+    latency over N random origin/destination pairs (default 1000, seed 42), in process.
+    With --osrm DIR (a folder of ../shared/bench, e.g. ../shared/bench/porto) it also routes
+    OSRM's fixed pairs and reports how many agree with OSRM's answers: length within 5 %, travel
+    time within 5 % and 15 %.
+
+    Build with `swift build -c release` first: debug builds are 10–50× slower.
+    """
+
+    static func run(_ args: [String]) throws {
+        var a = try Arguments(args, valueOptions: ["osrm", "queries", "seed", "profiles", "output"])
+        if a.flag("help") { print(usage); return }
+        guard a.positional.count == 2, a.positional[0] == "routing" else { throw UsageError("usage: wayfinder bench routing EXTRACT") }
+        let extract = a.positional[1]
+        let queries = Int(a.value("queries") ?? "1000") ?? 1000
+        let seed = UInt64(a.value("seed") ?? "42") ?? 42
+        let osrmDir = a.value("osrm")
+        let profiles = try (a.value("profiles") ?? "car").split(separator: ",").map { name in
+            guard let p = Profile.named(String(name)) else { throw UsageError("unknown profile \(name)") }
+            return p
+        }
+        let output = a.value("output") ?? NSTemporaryDirectory() + "wayfinder-bench-\(getpid())"
+        try a.checkAllUsed()
+
+        var options = DatasetImporter.Options(extractPath: extract, outputPath: output)
+        options.profiles = profiles
+        options.skipPlaces = true
+        let summary = try DatasetImporter(options: options).run()
+        let service = try Commands.openService(output)
+        defer { if a.value("output") == nil { try? FileManager.default.removeItem(atPath: output) } }
+
+        var report: [String: Any] = [
+            "extract": (extract as NSString).lastPathComponent,
+            "import": [
+                "seconds": round3(summary.seconds),
+                "peakMemoryMB": summary.peakMemoryBytes >> 20,
+                "stages": Dictionary(uniqueKeysWithValues: summary.stageSeconds.map { ($0.0, round3($0.1)) }),
+                "graphMB": round3(Double(summary.manifest.graphBytes) / 1_048_576),
+                "profiles": summary.manifest.profiles,
+            ],
+        ]
+        let graph = try service.dataset.graph(.car)
+        report["randomQueries"] = randomQueries(service, graph: graph, count: queries, seed: seed)
+        if let osrmDir { report["osrmAgreement"] = try osrmAgreement(service, dir: osrmDir) }
+        let data = try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys])
+        print(String(decoding: data, as: UTF8.self))
+    }
+
+    static func round3(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
+
+    static func percentiles(_ samples: [Double]) -> [String: Double] {
+        let s = samples.sorted()
+        func p(_ q: Double) -> Double { s.isEmpty ? 0 : s[min(s.count - 1, Int(Double(s.count) * q))] }
+        return ["p50": round3(p(0.5)), "p95": round3(p(0.95)), "p99": round3(p(0.99)), "max": round3(s.last ?? 0),
+                "mean": round3(s.isEmpty ? 0 : s.reduce(0, +) / Double(s.count))]
+    }
+
+    static func randomQueries(_ service: MapsService, graph: RoadGraph, count: Int, seed: UInt64) -> [String: Any] {
+        var rng = SeededGenerator(seed: seed)
+        var latencies: [Double] = []
+        var ok = 0, noRoute = 0
+        for _ in 0..<count {
+            let a = graph.nodeCoordinates[Int(rng.next() % UInt64(graph.nodeCount))]
+            let b = graph.nodeCoordinates[Int(rng.next() % UInt64(graph.nodeCount))]
+            var query = RouteQuery(waypoints: [a, b], mode: .car)
+            query.includePoints = false
+            let start = DispatchTime.now().uptimeNanoseconds
+            let result = Result { try service.calculateRoute(query) }
+            latencies.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            if case .success = result { ok += 1 } else { noRoute += 1 }
+        }
+        return ["queries": count, "seed": seed, "ok": ok, "noRoute": noRoute, "latencyMs": percentiles(latencies)]
+    }
+
+    static func osrmAgreement(_ service: MapsService, dir: String) throws -> [String: Any] {
+        let pairs = try CSV.rows(dir + "/pairs.csv")
+        let answers = try CSV.rows(dir + "/osrm_ch_answers.csv")
+        var osrm: [String: (Double, Double)] = [:]
+        for row in answers where row["code"] == "Ok" {
+            osrm[row["pair_id"]!] = (Double(row["distance_m"]!)!, Double(row["duration_s"]!)!)
+        }
+        var compared = 0, length5 = 0, time5 = 0, time15 = 0, bothOk = 0, onlyOSRM = 0, onlyUs = 0
+        var ratiosLength: [Double] = [], ratiosTime: [Double] = []
+        var latencies: [Double] = []
+        for row in pairs {
+            guard let slon = Double(row["src_lon"]!), let slat = Double(row["src_lat"]!),
+                  let dlon = Double(row["dst_lon"]!), let dlat = Double(row["dst_lat"]!) else { continue }
+            var query = RouteQuery(waypoints: [Coordinate(latitude: slat, longitude: slon), Coordinate(latitude: dlat, longitude: dlon)], mode: .car)
+            query.includePoints = false
+            let start = DispatchTime.now().uptimeNanoseconds
+            let ours = try? service.calculateRoute(query)
+            latencies.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            let theirs = osrm[row["pair_id"]!]
+            switch (ours?.routes.first?.summary, theirs) {
+            case (let s?, let (d, t)?):
+                bothOk += 1
+                compared += 1
+                let rl = Double(s.lengthInMeters) / max(1, d), rt = Double(s.travelTimeInSeconds) / max(1, t)
+                ratiosLength.append(rl)
+                ratiosTime.append(rt)
+                if abs(rl - 1) <= 0.05 { length5 += 1 }
+                if abs(rt - 1) <= 0.05 { time5 += 1 }
+                if abs(rt - 1) <= 0.15 { time15 += 1 }
+            case (nil, _?): onlyOSRM += 1
+            case (_?, nil): onlyUs += 1
+            default: break
+            }
+        }
+        func share(_ n: Int) -> Double { compared == 0 ? 0 : round3(Double(n) / Double(compared)) }
+        let sortedL = ratiosLength.sorted(), sortedT = ratiosTime.sorted()
+        return [
+            "pairs": pairs.count, "bothRouted": bothOk, "onlyOSRMRouted": onlyOSRM, "onlyWayfinderRouted": onlyUs,
+            "lengthWithin5pct": share(length5), "timeWithin5pct": share(time5), "timeWithin15pct": share(time15),
+            "medianLengthRatio": sortedL.isEmpty ? 0 : round3(sortedL[sortedL.count / 2]),
+            "medianTimeRatio": sortedT.isEmpty ? 0 : round3(sortedT[sortedT.count / 2]),
+            "latencyMs": percentiles(latencies),
+        ]
+    }
+}
+
+/// SplitMix64, the same generator the tests use, so seeds mean the same thing everywhere.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Just enough CSV for the bench files (no quoted commas there).
+enum CSV {
+    static func rows(_ path: String) throws -> [[String: String]] {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        var lines = text.split(whereSeparator: \.isNewline).map(String.init)
+        guard !lines.isEmpty else { return [] }
+        let header = lines.removeFirst().split(separator: ",").map(String.init)
+        return lines.map { line in
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            var row: [String: String] = [:]
+            for (i, h) in header.enumerated() where i < fields.count { row[h] = fields[i] }
+            return row
+        }
+    }
+}
