@@ -441,6 +441,7 @@ struct GraphAssembly {
         let threshold = min(1000, (sizes.isEmpty ? 0 : sizes[largest]) / 2)
         for a in 0..<b.arcEdge.count {
             let c = Int(components.component[a])
+            if c == largest { b.arcFlags[a].insert(.largestComponent) }
             if c != largest && sizes[c] < threshold { b.arcFlags[a].insert(.smallComponent) }
         }
     }

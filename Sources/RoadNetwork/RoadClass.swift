@@ -81,6 +81,8 @@ public struct ArcFlags: OptionSet, Sendable, BitwiseCopyable {
     public static let smallComponent = ArcFlags(rawValue: 1 << 0)
     /// A copy of another arc made for a via-way turn restriction.
     public static let restrictionCopy = ArcFlags(rawValue: 1 << 1)
+    /// In the largest strongly connected component: every such arc reaches every other.
+    public static let largestComponent = ArcFlags(rawValue: 1 << 2)
 }
 
 /// The kinds of road user a graph is built for.

@@ -9,6 +9,7 @@ Self-hosted routing, places and maps on OpenStreetMap data.
 COMMANDS:
   import      read an .osm.pbf extract into a dataset folder
   route       compute a route between coordinates
+  info        describe a dataset (JSON)
   bench       measure import and query speed (prints JSON)
 
 Run `wayfinder <command> --help` for a command's options.
@@ -21,11 +22,13 @@ let commands: [String: ([String]) throws -> Void] = [
     "import": ImportCommand.run,
     "route": RouteCommand.run,
     "bench": BenchCommand.run,
+    "info": InfoCommand.run,
 ]
 let commandUsages: [String: String] = [
     "import": ImportCommand.usage,
     "route": RouteCommand.usage,
     "bench": BenchCommand.usage,
+    "info": InfoCommand.usage,
 ]
 
 guard let name = arguments.first else {

@@ -1,1 +1,0 @@
-// The BaseMap module; see its README section in the package README.

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Sets up a fresh machine and runs every test: release-built checks on real extracts first,
+# then the Swift test suite (its summary is the last thing printed).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh --test
+
+echo "==> release build"
+swift build -c release --product wayfinder 2>&1 | tail -n 1
+
+echo "==> every extract: import and route (release)"
+scripts/check-extracts.sh
+
+echo "==> swift test"
+swift test 2>&1 | tee .build/swift-test.log | grep -v "^\(◇\|↳\)" | tail -n 40
+status=${PIPESTATUS[0]}
+exit "$status"
