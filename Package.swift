@@ -33,8 +33,8 @@ let package = Package(
         .target(name: "Places", dependencies: ["SQLite", "OSMPBF", "GeoCore", "BinaryIO"], swiftSettings: settings, linkerSettings: libm),
         .target(name: "BaseMap", dependencies: ["OSMPBF", "GeoCore", "BinaryIO"], swiftSettings: settings),
         .target(name: "Tiles", dependencies: ["BaseMap", "CCairo", "GeoCore", "BinaryIO"], swiftSettings: settings, linkerSettings: libm),
-        .target(name: "Dataset", dependencies: ["RoadNetwork", "BinaryIO"], swiftSettings: settings),
-        .target(name: "DatasetImport", dependencies: ["Dataset", "RoadExtract", "RoadNetwork", "OSMPBF", "BinaryIO", "GeoCore"], swiftSettings: settings),
+        .target(name: "Dataset", dependencies: ["RoadNetwork", "Routing", "BinaryIO"], swiftSettings: settings),
+        .target(name: "DatasetImport", dependencies: ["Dataset", "RoadExtract", "RoadNetwork", "Routing", "OSMPBF", "BinaryIO", "GeoCore"], swiftSettings: settings),
         .target(name: "MapsService", dependencies: ["Dataset", "MapsAPI", "Routing", "RoadNetwork", "GeoCore"], swiftSettings: settings),
         .target(name: "RoadExtract", dependencies: ["GeoCore", "OSMPBF", "RoadNetwork"], swiftSettings: settings, linkerSettings: libm),
 

@@ -1,5 +1,6 @@
 public import Foundation
 public import RoadNetwork
+public import Routing
 import BinaryIO
 
 /// An opened dataset: the manifest and the memory-mapped road graphs.
@@ -10,6 +11,8 @@ public final class Dataset: @unchecked Sendable {
     public let layout: DatasetLayout
     public let manifest: DatasetManifest
     public let graphs: [TravelMode: RoadGraph]
+    /// The contraction hierarchy structure per profile (customized by whoever routes).
+    public let hierarchies: [TravelMode: CCHStructure]
     public let timeZone: TimeZone
     /// Milliseconds spent verifying the graph file's checksum at open.
     public let verificationMilliseconds: Double
@@ -27,11 +30,14 @@ public final class Dataset: @unchecked Sendable {
         }
         verificationMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
         var graphs: [TravelMode: RoadGraph] = [:]
+        var hierarchies: [TravelMode: CCHStructure] = [:]
         for name in manifest.profiles {
             guard let mode = TravelMode(rawValue: name) else { continue }
             graphs[mode] = try RoadGraph(mode: mode, store: store)
+            if CCHStructure.hasColumns(store, mode: mode) { hierarchies[mode] = try CCHStructure(store: store, mode: mode) }
         }
         self.graphs = graphs
+        self.hierarchies = hierarchies
         timeZone = TimeZone(identifier: manifest.timeZone) ?? TimeZone(identifier: "UTC")!
     }
 

@@ -5,6 +5,7 @@ import OSMPBF
 import BinaryIO
 import GeoCore
 import Dataset
+import Routing
 
 /// `wayfinder import`: reads an extract and writes a complete dataset folder.
 ///
@@ -73,14 +74,20 @@ public struct DatasetImporter {
         var bounds = BoundingBox.empty
         var statistics: [String: [String: Int]] = [:]
         for builder in builders {
-            options.progress?("write \(builder.mode.rawValue) graph", 0)
+            options.progress?("prepare \(builder.mode.rawValue) hierarchy", 0)
             builder.freeze(into: &columns)
+            // The hierarchy's order and structure depend only on the graph, so they are made here,
+            // once; customization with weights happens when a server opens the dataset.
+            let graph = builder.build()
+            let order = NestedDissection.order(graph)
+            options.progress?("prepare \(builder.mode.rawValue) hierarchy", 0.7)
+            CCHStructure.build(graph: graph, order: order, into: &columns)
             for c in builder.nodeCoordinates { bounds.formUnion(c) }
             statistics[builder.mode.rawValue] = [
                 "nodes": builder.nodeCoordinates.count, "edges": builder.edgeTail.count,
                 "arcs": builder.arcEdge.count, "turns": builder.turnTarget.count,
             ]
-            options.progress?("write \(builder.mode.rawValue) graph", 1)
+            options.progress?("prepare \(builder.mode.rawValue) hierarchy", 1)
         }
         let (zone, zoneSource): (String, String)
         if let tz = options.timeZone {
@@ -92,6 +99,7 @@ public struct DatasetImporter {
         columns.metadata = ["timeZone": zone, "source": (options.extractPath as NSString).lastPathComponent,
                             "sourceCRC32": String(sourceCRC), "datasetID": id]
         let graphPath = layout.file(DatasetLayout.graphFileName, id: id)
+        endStage("hierarchy")
         try columns.write(to: graphPath, formatVersion: DatasetLayout.graphFormatVersion)
         endStage("write graph")
 

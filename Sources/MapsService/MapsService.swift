@@ -11,18 +11,29 @@ public final class MapsService: @unchecked Sendable {
     public let dataset: Dataset
     let planners: [TravelMode: RoutePlanner]
     let pools: [TravelMode: ScratchPool]
+    let hierarchies: [TravelMode: CCHMetric]
+    let cchPools: [TravelMode: CCHScratchPool]
     public var clock: @Sendable () -> Date = { Date() }
 
     public init(dataset: Dataset) {
         self.dataset = dataset
         var planners: [TravelMode: RoutePlanner] = [:]
         var pools: [TravelMode: ScratchPool] = [:]
+        var hierarchies: [TravelMode: CCHMetric] = [:]
+        var cchPools: [TravelMode: CCHScratchPool] = [:]
         for (mode, graph) in dataset.graphs {
-            planners[mode] = RoutePlanner(graph: graph, metric: .fastest(graph))
+            let planner = RoutePlanner(graph: graph, metric: .fastest(graph))
+            planners[mode] = planner
             pools[mode] = ScratchPool(capacity: graph.arcCount)
+            if let structure = dataset.hierarchies[mode] {
+                hierarchies[mode] = CCHMetric(structure: structure, turnWeight: planner.metric.turnWeight)
+                cchPools[mode] = CCHScratchPool(nodeCount: structure.nodeCount)
+            }
         }
         self.planners = planners
         self.pools = pools
+        self.hierarchies = hierarchies
+        self.cchPools = cchPools
     }
 
     public var timeZone: TimeZone { dataset.timeZone }
@@ -39,9 +50,17 @@ public final class MapsService: @unchecked Sendable {
     public func calculateRoute(_ query: RouteQuery) throws(APIError) -> CalculateRouteResponse {
         guard query.waypoints.count >= 2 else { throw .badInput("a route needs at least two locations", parameter: "locations") }
         let planner = try planner(query.mode)
-        let outcome = pools[query.mode]!.withScratch { scratch in
-            var search = DijkstraLegSearch(graph: planner.graph, metric: planner.metric, scratch: scratch)
-            return planner.route(query.waypoints, using: &search)
+        let outcome: RouteOutcome
+        if let cch = hierarchies[query.mode], let pool = cchPools[query.mode] {
+            outcome = pool.withScratch { scratch in
+                var search = CCHLegSearch(graph: planner.graph, metric: planner.metric, cch: cch, scratch: scratch)
+                return planner.route(query.waypoints, using: &search)
+            }
+        } else {
+            outcome = pools[query.mode]!.withScratch { scratch in
+                var search = DijkstraLegSearch(graph: planner.graph, metric: planner.metric, scratch: scratch)
+                return planner.route(query.waypoints, using: &search)
+            }
         }
         switch outcome {
         case .noSegment(let index, let c):

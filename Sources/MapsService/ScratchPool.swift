@@ -15,3 +15,17 @@ final class ScratchPool: Sendable {
         return try body(scratch)
     }
 }
+
+/// The same for CCH query memory.
+final class CCHScratchPool: Sendable {
+    private let free = Mutex<[CCHScratch]>([])
+    let nodeCount: Int
+
+    init(nodeCount: Int) { self.nodeCount = nodeCount }
+
+    func withScratch<R>(_ body: (CCHScratch) throws -> R) rethrows -> R {
+        let scratch = free.withLock { $0.popLast() } ?? CCHScratch(nodeCount: nodeCount)
+        defer { free.withLock { $0.append(scratch) } }
+        return try body(scratch)
+    }
+}

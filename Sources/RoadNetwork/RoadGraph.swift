@@ -54,6 +54,11 @@ public struct RoadGraph: @unchecked Sendable {
     public let turnFirstOut: UnsafeBufferPointer<UInt32>
     public let turnTarget: UnsafeBufferPointer<ArcID>
     public let turnDurationMs: UnsafeBufferPointer<UInt32>
+    /// The arc each turn leaves from.
+    public let turnSource: UnsafeBufferPointer<ArcID>
+    /// Turns entering each arc: `turnReverseTurn[turnReverseFirst[a]..<turnReverseFirst[a + 1]]`.
+    public let turnReverseFirst: UnsafeBufferPointer<UInt32>
+    public let turnReverseTurn: UnsafeBufferPointer<UInt32>
 
     // Strings (names and refs)
     let stringBytes: UnsafeBufferPointer<UInt8>
@@ -62,6 +67,9 @@ public struct RoadGraph: @unchecked Sendable {
     // Snapping grid and traffic keys
     public let snapGrid: SnapGrid
     public let segmentKeys: SegmentKeys
+
+    /// Restriction copies of each arc that has any (few: only via-way restrictions make them).
+    public let restrictionCopies: [ArcID: [ArcID]]
 
     public var nodeCount: Int { nodeCoordinates.count }
     public var edgeCount: Int { edgeTail.count }
@@ -97,8 +105,14 @@ public struct RoadGraph: @unchecked Sendable {
         turnFirstOut = try store.column(p + "turn.firstOut")
         turnTarget = try store.column(p + "turn.target")
         turnDurationMs = try store.column(p + "turn.durationMs")
+        turnSource = try store.column(p + "turn.source")
+        turnReverseFirst = try store.column(p + "turn.reverseFirst")
+        turnReverseTurn = try store.column(p + "turn.reverseTurn")
         stringBytes = try store.column(p + "string.bytes")
         stringOffsets = try store.column(p + "string.offsets")
+        var copies: [ArcID: [ArcID]] = [:]
+        for a in 0..<arcOriginal.count where arcOriginal[a].index != a { copies[arcOriginal[a], default: []].append(ArcID(a)) }
+        restrictionCopies = copies
         snapGrid = try SnapGrid(store: store, prefix: p)
         segmentKeys = try SegmentKeys(store: store, prefix: p)
         guard edgeShapeStart.count == edgeTail.count + 1, turnFirstOut.count == arcEdge.count + 1,
@@ -129,6 +143,11 @@ public struct RoadGraph: @unchecked Sendable {
     /// The range of turns leaving `arc`.
     @inlinable public func turns(from arc: ArcID) -> Range<Int> {
         Int(turnFirstOut[arc.index])..<Int(turnFirstOut[arc.index + 1])
+    }
+
+    /// The range (into `turnReverseTurn`) of turns entering `arc`.
+    @inlinable public func turns(into arc: ArcID) -> Range<Int> {
+        Int(turnReverseFirst[arc.index])..<Int(turnReverseFirst[arc.index + 1])
     }
 
     /// The arc's shape in travel order, both end nodes included.

@@ -60,6 +60,26 @@ public struct RoadGraphBuilder {
         out.add(p + "turn.firstOut", turnFirstOut)
         out.add(p + "turn.target", turnTarget)
         out.add(p + "turn.durationMs", turnDurationMs)
+        // Reverse adjacency (turns entering each arc) for backward searches.
+        var source = [ArcID](repeating: .none, count: turnTarget.count)
+        var reverseFirst = [UInt32](repeating: 0, count: arcEdge.count + 1)
+        for a in 0..<arcEdge.count {
+            for t in Int(turnFirstOut[a])..<Int(turnFirstOut[a + 1]) {
+                source[t] = ArcID(a)
+                reverseFirst[turnTarget[t].index + 1] += 1
+            }
+        }
+        for a in 0..<arcEdge.count { reverseFirst[a + 1] += reverseFirst[a] }
+        var fill = reverseFirst
+        var reverseTurn = [UInt32](repeating: 0, count: turnTarget.count)
+        for t in 0..<turnTarget.count {
+            let b = turnTarget[t].index
+            reverseTurn[Int(fill[b])] = UInt32(t)
+            fill[b] += 1
+        }
+        out.add(p + "turn.source", source)
+        out.add(p + "turn.reverseFirst", reverseFirst)
+        out.add(p + "turn.reverseTurn", reverseTurn)
         var bytes: [UInt8] = []
         var offsets: [UInt32] = [0]
         for s in strings {

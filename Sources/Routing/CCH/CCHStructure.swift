@@ -1,0 +1,119 @@
+public import RoadNetwork
+public import BinaryIO
+
+/// The metric-independent part of the Customizable Contraction Hierarchy: the order and the
+/// chordal supergraph ("upward" arcs) that contracting the turn graph in that order produces.
+///
+/// Nodes are addressed by rank. Each CCH arc joins a lower rank to a higher one and carries two
+/// weights after customization (up: low → high, down: high → low). `turnArc` maps every turn
+/// of the road graph to the CCH arc it lies on, so customization starts with one flat loop.
+public struct CCHStructure: @unchecked Sendable {
+    public let rank: UnsafeBufferPointer<UInt32>
+    public let order: UnsafeBufferPointer<ArcID>
+    public let upFirstOut: UnsafeBufferPointer<UInt32>
+    public let upHead: UnsafeBufferPointer<UInt32>
+    /// `cchArc << 1 | 1` when the turn runs from the higher-ranked arc to the lower one.
+    public let turnArc: UnsafeBufferPointer<UInt32>
+    let store: ColumnSet
+
+    public var nodeCount: Int { order.count }
+    public var arcCount: Int { upHead.count }
+
+    public init(store: ColumnSet, mode: TravelMode) throws(ColumnSetError) {
+        self.store = store
+        let p = mode.rawValue + ".cch."
+        rank = try store.column(p + "rank")
+        order = try store.column(p + "order")
+        upFirstOut = try store.column(p + "upFirstOut")
+        upHead = try store.column(p + "upHead")
+        turnArc = try store.column(p + "turnArc")
+    }
+
+    public static func hasColumns(_ store: ColumnSet, mode: TravelMode) -> Bool {
+        store.contains(mode.rawValue + ".cch.rank")
+    }
+
+    /// The parent in the elimination tree (the lowest upward neighbour), or nil at a root.
+    @inlinable
+    public func parent(_ v: Int) -> Int? {
+        let first = Int(upFirstOut[v])
+        return first < Int(upFirstOut[v + 1]) ? Int(upHead[first]) : nil
+    }
+
+    /// The CCH arc from `lower` to `higher` (binary search in `lower`'s sorted upward arcs).
+    @inlinable
+    public func arc(from lower: Int, to higher: Int) -> Int? {
+        var lo = Int(upFirstOut[lower]), hi = Int(upFirstOut[lower + 1])
+        let target = UInt32(higher)
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if upHead[mid] < target { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < Int(upFirstOut[lower + 1]) && upHead[lo] == target ? lo : nil
+    }
+
+    /// Contracts the turn graph in `order` and adds the result's columns to `out`.
+    ///
+    /// Each node's upward neighbours are final once every lower node is done; they are merged into
+    /// its elimination-tree parent (the lowest of them), which is all chordal completion needs.
+    /// - Complexity: O(m' log m') for m' CCH arcs.
+    public static func build(graph: RoadGraph, order: [ArcID], into out: inout ColumnSetBuilder) {
+        let n = graph.arcCount
+        var rank = [UInt32](repeating: 0, count: n)
+        for (r, a) in order.enumerated() { rank[a.index] = UInt32(r) }
+        var up = [[UInt32]](repeating: [], count: n)
+        for a in 0..<n {
+            let ra = rank[a]
+            for t in graph.turns(from: ArcID(a)) {
+                let rb = rank[graph.turnTarget[t].index]
+                if ra < rb { up[Int(ra)].append(rb) } else if rb < ra { up[Int(rb)].append(ra) }
+            }
+        }
+        var firstOut = [UInt32](repeating: 0, count: n + 1)
+        var heads: [UInt32] = []
+        heads.reserveCapacity(n * 4)
+        for v in 0..<n {
+            var list = up[v]
+            up[v] = []
+            list.sort()
+            var unique: [UInt32] = []
+            unique.reserveCapacity(list.count)
+            for x in list where unique.last != x { unique.append(x) }
+            if let parent = unique.first {
+                up[Int(parent)].append(contentsOf: unique.dropFirst())
+            }
+            heads.append(contentsOf: unique)
+            firstOut[v + 1] = UInt32(heads.count)
+        }
+        var turnArc = [UInt32](repeating: 0, count: graph.turnCount)
+        for a in 0..<n {
+            let ra = Int(rank[a])
+            for t in graph.turns(from: ArcID(a)) {
+                let rb = Int(rank[graph.turnTarget[t].index])
+                let (lo, hi, down) = ra < rb ? (ra, rb, 0) : (rb, ra, 1)
+                var l = Int(firstOut[lo]), h = Int(firstOut[lo + 1])
+                while l < h {
+                    let mid = (l + h) >> 1
+                    if heads[mid] < UInt32(hi) { l = mid + 1 } else { h = mid }
+                }
+                turnArc[t] = ra == rb ? UInt32.max : UInt32(l) << 1 | UInt32(down)
+            }
+        }
+        let p = graph.mode.rawValue + ".cch."
+        out.add(p + "rank", rank)
+        out.add(p + "order", order)
+        out.add(p + "upFirstOut", firstOut)
+        out.add(p + "upHead", heads)
+        out.add(p + "turnArc", turnArc)
+    }
+}
+
+extension CCHStructure {
+    /// Orders, contracts and freezes a hierarchy for `graph` in memory (tests, small maps).
+    public static func make(for graph: RoadGraph) -> CCHStructure {
+        var out = ColumnSetBuilder()
+        build(graph: graph, order: NestedDissection.order(graph), into: &out)
+        // The columns were just built, so reading them back cannot fail.
+        return try! CCHStructure(store: out.freeze(), mode: graph.mode)
+    }
+}

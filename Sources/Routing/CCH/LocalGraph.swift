@@ -1,0 +1,179 @@
+import RoadNetwork
+
+/// One subproblem of the nested dissection: an induced subgraph of the road graph with local
+/// node numbers, in CSR form, plus the max-flow machinery for inertial-flow cuts.
+struct LocalGraph {
+    let nodes: [Int32]
+    /// Global edge ids of the subgraph's edges.
+    private(set) var edges: [Int32] = []
+    var firstOut: [Int32]
+    var head: [Int32] = []
+    /// Local edge index of each adjacency entry (both directions share one edge).
+    var edgeOf: [Int32] = []
+    let x: [Float], y: [Float]
+
+    var edgeCount: Int { edges.count }
+
+    init(nodes: [Int32], context: NestedDissection.Context) {
+        self.nodes = nodes
+        var localIndex = [Int32: Int32](minimumCapacity: nodes.count)
+        for (i, v) in nodes.enumerated() { localIndex[v] = Int32(i) }
+        firstOut = [Int32](repeating: 0, count: nodes.count + 1)
+        var lx = [Float](), ly = [Float]()
+        lx.reserveCapacity(nodes.count)
+        ly.reserveCapacity(nodes.count)
+        var pairs: [(Int32, Int32, Int32)] = []  // (local u, local w, local edge)
+        for (i, v) in nodes.enumerated() {
+            let vi = Int(v)
+            lx.append(context.x[vi])
+            ly.append(context.y[vi])
+            for k in Int(context.firstEdge[vi])..<Int(context.firstEdge[vi + 1]) {
+                let e = Int(context.incident[k])
+                let w = context.otherEnd(e, vi)
+                guard w > vi, let lw = localIndex[Int32(w)] else { continue }
+                let le = Int32(edges.count)
+                edges.append(Int32(e))
+                pairs.append((Int32(i), lw, le))
+            }
+        }
+        x = lx
+        y = ly
+        for (u, w, _) in pairs {
+            firstOut[Int(u) + 1] += 1
+            firstOut[Int(w) + 1] += 1
+        }
+        for i in 0..<nodes.count { firstOut[i + 1] += firstOut[i] }
+        var fill = firstOut
+        head = [Int32](repeating: 0, count: pairs.count * 2)
+        edgeOf = [Int32](repeating: 0, count: pairs.count * 2)
+        for (u, w, e) in pairs {
+            head[Int(fill[Int(u)])] = w; edgeOf[Int(fill[Int(u)])] = e; fill[Int(u)] += 1
+            head[Int(fill[Int(w)])] = u; edgeOf[Int(fill[Int(w)])] = e; fill[Int(w)] += 1
+        }
+    }
+
+    /// Connected components as lists of local node indices.
+    func components() -> [[Int32]] {
+        var seen = [Bool](repeating: false, count: nodes.count)
+        var result: [[Int32]] = []
+        var stack: [Int32] = []
+        for s in 0..<nodes.count where !seen[s] {
+            var component: [Int32] = []
+            stack.append(Int32(s))
+            seen[s] = true
+            while let v = stack.popLast() {
+                component.append(v)
+                for i in Int(firstOut[Int(v)])..<Int(firstOut[Int(v) + 1]) {
+                    let w = Int(head[i])
+                    if !seen[w] { seen[w] = true; stack.append(Int32(w)) }
+                }
+            }
+            result.append(component)
+        }
+        return result
+    }
+
+    /// The smallest of four inertial-flow cuts: `side[i]` is true on the source side; the global
+    /// ids of the cut edges.
+    func inertialFlowCut() -> (side: [Bool], cut: [Int32]) {
+        let directions: [(Float, Float)] = [(1, 0), (0, 1), (0.7071, 0.7071), (0.7071, -0.7071)]
+        var best: (side: [Bool], cut: [Int32], balance: Int)?
+        let n = nodes.count
+        let terminals = max(1, n / 4)
+        for (dx, dy) in directions {
+            var byProjection = Array(0..<n)
+            let projection = (0..<n).map { x[$0] * dx + y[$0] * dy }
+            byProjection.sort { projection[$0] < projection[$1] }
+            var role = [Int8](repeating: 0, count: n)  // 1 source, -1 sink
+            for i in 0..<terminals { role[byProjection[i]] = 1; role[byProjection[n - 1 - i]] = -1 }
+            let limit = best.map { $0.cut.count } ?? Int.max
+            guard let (side, cut) = minimumCut(role: role, limit: limit) else { continue }
+            let sourceSide = side.reduce(0) { $0 + ($1 ? 1 : 0) }
+            let balance = min(sourceSide, n - sourceSide)
+            if best == nil || cut.count < best!.cut.count || (cut.count == best!.cut.count && balance > best!.balance) {
+                best = (side, cut, balance)
+            }
+        }
+        // A cut always exists (sources and sinks are disjoint), so `best` is set.
+        return (best!.side, best!.cut)
+    }
+
+    /// Unit-capacity max flow from the sources to the sinks by BFS augmenting paths; nil when the
+    /// flow exceeds `limit` (another direction already found a smaller cut).
+    func minimumCut(role: [Int8], limit: Int) -> (side: [Bool], cut: [Int32])? {
+        let n = nodes.count
+        // flow[i] on adjacency entry i: +1 when one unit goes along it (the reverse entry then holds -1).
+        var flow = [Int8](repeating: 0, count: head.count)
+        var reverseEntry = [Int32](repeating: 0, count: head.count)
+        do {
+            // Pair each adjacency entry with its reverse (same edge, other endpoint).
+            var firstEntry = [Int32](repeating: -1, count: edges.count)
+            for v in 0..<n {
+                for i in Int(firstOut[v])..<Int(firstOut[v + 1]) {
+                    let e = Int(edgeOf[i])
+                    if firstEntry[e] < 0 { firstEntry[e] = Int32(i) } else {
+                        reverseEntry[i] = firstEntry[e]
+                        reverseEntry[Int(firstEntry[e])] = Int32(i)
+                    }
+                }
+            }
+        }
+        var parentEntry = [Int32](repeating: -1, count: n)
+        var visited = [UInt32](repeating: 0, count: n)
+        var queue = [Int32](repeating: 0, count: n)
+        var stamp: UInt32 = 0
+        var total = 0
+        while true {
+            stamp += 1
+            var qHead = 0, qTail = 0
+            for v in 0..<n where role[v] == 1 {
+                visited[v] = stamp
+                parentEntry[v] = -1
+                queue[qTail] = Int32(v); qTail += 1
+            }
+            var reached = -1
+            search: while qHead < qTail {
+                let v = Int(queue[qHead]); qHead += 1
+                for i in Int(firstOut[v])..<Int(firstOut[v + 1]) where flow[i] < 1 {
+                    let w = Int(head[i])
+                    guard visited[w] != stamp else { continue }
+                    visited[w] = stamp
+                    parentEntry[w] = Int32(i)
+                    if role[w] == -1 { reached = w; break search }
+                    queue[qTail] = Int32(w); qTail += 1
+                }
+            }
+            if reached < 0 {
+                // Residual reachability from the sources is the source side of a minimum cut.
+                let side = (0..<n).map { visited[$0] == stamp }
+                var cut: [Int32] = []
+                for v in 0..<n where side[v] {
+                    for i in Int(firstOut[v])..<Int(firstOut[v + 1]) where !side[Int(head[i])] {
+                        cut.append(edges[Int(edgeOf[i])])
+                    }
+                }
+                return (side, cut)
+            }
+            total += 1
+            if total > limit { return nil }
+            // Augment along the parent entries.
+            var w = reached
+            while parentEntry[w] >= 0 {
+                let i = Int(parentEntry[w])
+                flow[i] += 1
+                flow[Int(reverseEntry[i])] -= 1
+                w = nodeOfEntry(i)
+            }
+        }
+    }
+
+    /// The node an adjacency entry leaves from.
+    private func nodeOfEntry(_ i: Int) -> Int {
+        var lo = 0, hi = nodes.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(firstOut[mid + 1]) <= i { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+}

@@ -1,0 +1,88 @@
+import Testing
+import MapsTestSupport
+import OSMPBF
+import RoadExtract
+import RoadNetwork
+import Routing
+
+/// The CCH must answer exactly what Dijkstra answers, on random networks, after random
+/// re-customizations, and on the real Helsinki graphs.
+@Suite struct CCHOracleTests {
+    static func compare(_ graph: RoadGraph, metric: Metric, cch: CCHMetric, seed: UInt64, queries: Int) {
+        var dijkstra = DijkstraLegSearch(graph: graph, metric: metric)
+        var fast = CCHLegSearch(graph: graph, metric: metric, cch: cch)
+        var rng = SplitMix64(seed: seed)
+        for q in 0..<queries {
+            var sources: [LegProblem.Source] = []
+            for _ in 0..<(1 + Int(rng.next() % 2)) {
+                sources.append(.init(position: ArcPosition(arc: ArcID(Int(rng.next() % UInt64(graph.arcCount))),
+                                                          fraction: Double(rng.next() % 101) / 100),
+                                     cost: UInt32(rng.next() % 1000)))
+            }
+            var targets: [ArcPosition] = []
+            for _ in 0..<(1 + Int(rng.next() % 2)) {
+                targets.append(ArcPosition(arc: ArcID(Int(rng.next() % UInt64(graph.arcCount))), fraction: Double(rng.next() % 101) / 100))
+            }
+            let problem = LegProblem(sources: sources, targets: targets)
+            let expected = dijkstra.solve(problem).paths
+            let got = fast.solve(problem).paths
+            #expect(expected.map { $0?.cost } == got.map { $0?.cost }, "seed \(seed) \(graph.mode) query \(q)")
+            // The unpacked path is connected and costs what it claims.
+            for (j, path) in got.enumerated() {
+                guard let path, path.arcs.count > 1 else { continue }
+                var cost = UInt64(sources[path.source].cost) + UInt64(metric.remaining(sources[path.source].position))
+                #expect(graph.arcOriginal[path.arcs[0].index] == graph.arcOriginal[sources[path.source].position.arc.index])
+                for (a, b) in zip(path.arcs, path.arcs.dropFirst()) {
+                    guard let t = graph.turns(from: a).first(where: { graph.turnTarget[$0] == b }) else {
+                        Issue.record("seed \(seed) query \(q): \(a)→\(b) is not a turn")
+                        return
+                    }
+                    cost += UInt64(metric.turnWeight[t])
+                }
+                cost -= UInt64(metric.remaining(targets[j]))
+                #expect(UInt32(cost) == path.cost, "seed \(seed) query \(q) path cost")
+            }
+        }
+    }
+
+    @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
+    func randomNetworks(seed: UInt64) throws {
+        let block = RandomNetwork.block(seed: seed, width: 12, height: 10)
+        for builder in try Extractor(profiles: [.car, .pedestrian]).run(source: InMemoryOSMSource([block])) {
+            let graph = builder.build()
+            let metric = Metric.fastest(graph)
+            let structure = CCHStructure.make(for: graph)
+            let cch = CCHMetric(structure: structure, turnWeight: metric.turnWeight)
+            Self.compare(graph, metric: metric, cch: cch, seed: seed, queries: 60)
+        }
+    }
+
+    @Test(arguments: [21, 22, 23] as [UInt64])
+    func afterRandomCustomizations(seed: UInt64) throws {
+        let block = RandomNetwork.block(seed: seed, width: 10, height: 10)
+        let graph = try #require(try Extractor(profiles: [.car]).run(source: InMemoryOSMSource([block])).first).build()
+        let structure = CCHStructure.make(for: graph)
+        let base = Metric.fastest(graph)
+        let cch = CCHMetric(structure: structure, turnWeight: base.turnWeight)
+        var rng = SplitMix64(seed: seed)
+        for round in 0..<4 {
+            // Random traffic: scale arc weights by 1–5×, close a few arcs entirely.
+            var arcWeight = base.arcWeight
+            for a in arcWeight.indices {
+                arcWeight[a] = rng.next() % 30 == 0 ? Metric.infinite : arcWeight[a] * UInt32(1 + rng.next() % 5)
+            }
+            let metric = Metric.withTurns(graph, arcWeight: arcWeight) { t, _, _ in graph.turnDurationMs[t] }
+            cch.customize(turnWeight: metric.turnWeight)
+            Self.compare(graph, metric: metric, cch: cch, seed: seed &+ UInt64(round), queries: 40)
+        }
+    }
+
+    @Test(.enabled(if: Fixtures.helsinkiAvailable, "run scripts/setup.sh"), arguments: [TravelMode.car, .bicycle])
+    func helsinki(mode: TravelMode) throws {
+        let reader = try PBFReader(path: Fixtures.helsinki)
+        let graph = try #require(try Extractor(profiles: [Profile.profile(for: mode)]).run(source: reader).first).build()
+        let metric = Metric.fastest(graph)
+        let cch = CCHMetric(structure: CCHStructure.make(for: graph), turnWeight: metric.turnWeight)
+        Self.compare(graph, metric: metric, cch: cch, seed: 99, queries: 150)
+    }
+}
