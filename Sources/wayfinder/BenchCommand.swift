@@ -56,6 +56,9 @@ enum BenchCommand {
         ]
         let graph = try service.dataset.graph(.car)
         report["randomQueries"] = randomQueries(service, graph: graph, count: queries, seed: seed)
+        if let structure = service.dataset.hierarchies[.car] {
+            report["hierarchy"] = hierarchy(graph: graph, structure: structure, count: queries, seed: seed)
+        }
         if let osrmDir { report["osrmAgreement"] = try osrmAgreement(service, dir: osrmDir) }
         let data = try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys])
         print(String(decoding: data, as: UTF8.self))
@@ -85,6 +88,52 @@ enum BenchCommand {
             if case .success = result { ok += 1 } else { noRoute += 1 }
         }
         return ["queries": count, "seed": seed, "ok": ok, "noRoute": noRoute, "latencyMs": percentiles(latencies)]
+    }
+
+    /// The CCH alone: size, customization time, and queries between random arcs (distance only,
+    /// and with the path unpacked), in microseconds.
+    static func hierarchy(graph: RoadGraph, structure: CCHStructure, count: Int, seed: UInt64) -> [String: Any] {
+        let metric = Metric.fastest(graph)
+        var customizeMs: [Double] = []
+        let cch = CCHMetric(structure: structure, turnWeight: metric.turnWeight)
+        for _ in 0..<5 {
+            let start = DispatchTime.now().uptimeNanoseconds
+            cch.customize(turnWeight: metric.turnWeight)
+            customizeMs.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        }
+        var search = CCHLegSearch(graph: graph, metric: metric, cch: cch)
+        var rng = SeededGenerator(seed: seed)
+        var micros: [Double] = [], distanceMicros: [Double] = []
+        var depth = 0
+        var distanceOnly = CCHLegSearch(graph: graph, metric: metric, cch: cch)
+        distanceOnly.unpacksPaths = false
+        var rng2 = SeededGenerator(seed: seed)
+        for _ in 0..<count {
+            let s = ArcPosition(arc: ArcID(Int(rng2.next() % UInt64(graph.arcCount))), fraction: 0.5)
+            let t = ArcPosition(arc: ArcID(Int(rng2.next() % UInt64(graph.arcCount))), fraction: 0.5)
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = distanceOnly.solve(LegProblem(sources: [.init(position: s, cost: 0)], targets: [t]))
+            distanceMicros.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e3)
+        }
+        for _ in 0..<count {
+            let s = ArcPosition(arc: ArcID(Int(rng.next() % UInt64(graph.arcCount))), fraction: 0.5)
+            let t = ArcPosition(arc: ArcID(Int(rng.next() % UInt64(graph.arcCount))), fraction: 0.5)
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = search.solve(LegProblem(sources: [.init(position: s, cost: 0)], targets: [t]))
+            micros.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e3)
+        }
+        for v in stride(from: 0, to: structure.nodeCount, by: max(1, structure.nodeCount / 200)) {
+            var d = 0, x = v
+            while let p = structure.parent(x) { d += 1; x = p }
+            depth = max(depth, d)
+        }
+        var triangles = 0
+        for v in 0..<structure.nodeCount {
+            let d = Int(structure.upFirstOut[v + 1] - structure.upFirstOut[v])
+            triangles += d * (d - 1) / 2
+        }
+        return ["turnGraphNodes": structure.nodeCount, "triangles": triangles, "cchArcs": structure.arcCount, "customizeMs": percentiles(customizeMs),
+                "queryWithPathMicroseconds": percentiles(micros), "queryDistanceMicroseconds": percentiles(distanceMicros), "sampledTreeDepthMax": depth]
     }
 
     static func osrmAgreement(_ service: MapsService, dir: String) throws -> [String: Any] {

@@ -11,6 +11,9 @@ public final class CCHScratch: @unchecked Sendable {
     var backwardArc: UnsafeMutablePointer<UInt32>, backwardFrom: UnsafeMutablePointer<UInt32>
     var backwardTurn: UnsafeMutablePointer<UInt32>
     var forwardStamp: UnsafeMutablePointer<UInt32>, backwardStamp: UnsafeMutablePointer<UInt32>
+    /// Generation in which a node was put on the current chain list (dedupes chain walks).
+    var listed: UnsafeMutablePointer<UInt32>
+    var listGeneration: UInt32 = 0
     var forwardGeneration: UInt32 = 0, backwardGeneration: UInt32 = 0
     var forwardNodes: [Int32] = [], backwardNodes: [Int32] = []
     static let noNode = UInt32.max
@@ -24,6 +27,8 @@ public final class CCHScratch: @unchecked Sendable {
         forwardStamp = .allocate(capacity: n); backwardStamp = .allocate(capacity: n)
         forwardStamp.initialize(repeating: 0, count: n)
         backwardStamp.initialize(repeating: 0, count: n)
+        listed = .allocate(capacity: n)
+        listed.initialize(repeating: 0, count: n)
         forwardNodes.reserveCapacity(4096)
         backwardNodes.reserveCapacity(4096)
     }
@@ -31,7 +36,13 @@ public final class CCHScratch: @unchecked Sendable {
     deinit {
         forward.deallocate(); backward.deallocate(); forwardArc.deallocate(); forwardFrom.deallocate()
         backwardArc.deallocate(); backwardFrom.deallocate(); backwardTurn.deallocate()
-        forwardStamp.deallocate(); backwardStamp.deallocate()
+        forwardStamp.deallocate(); backwardStamp.deallocate(); listed.deallocate()
+    }
+
+    func nextList() -> UInt32 {
+        listGeneration &+= 1
+        if listGeneration == 0 { listed.update(repeating: 0, count: n); listGeneration = 1 }
+        return listGeneration
     }
 
     func nextForward() {
@@ -59,6 +70,9 @@ public struct CCHLegSearch: LegSearch {
     public let metric: Metric
     public let cch: CCHMetric
     let scratch: CCHScratch
+    /// When false, only costs are computed (paths come back empty): for distance tables and
+    /// benchmarks of the search itself.
+    public var unpacksPaths = true
 
     public init(graph: RoadGraph, metric: Metric, cch: CCHMetric, scratch: CCHScratch? = nil) {
         self.graph = graph
@@ -144,7 +158,9 @@ public struct CCHLegSearch: LegSearch {
                     if nd < s.backward[y] { s.backward[y] = nd; s.backwardArc[y] = UInt32(k); s.backwardFrom[y] = UInt32(v) }
                 }
             }
-            if meeting >= 0 {
+            if meeting >= 0 && !unpacksPaths {
+                best[j] = .init(cost: bestCost, source: 0, arcs: [])
+            } else if meeting >= 0 {
                 let (arcs, start) = unpackPath(meeting: meeting)
                 best[j] = .init(cost: bestCost, source: sourceOfNode[start] ?? 0, arcs: arcs)
             }
@@ -154,6 +170,7 @@ public struct CCHLegSearch: LegSearch {
 
     /// Arcs standing for `arc`: itself and its restriction copies.
     func copies(of arc: ArcID) -> [ArcID] {
+        if graph.restrictionCopies.isEmpty { return [arc] }
         guard let extra = graph.restrictionCopies[arc] else { return [arc] }
         return [arc] + extra
     }
@@ -165,12 +182,13 @@ public struct CCHLegSearch: LegSearch {
         let st = cch.structure
         // Walk each chain until it meets a node already listed; merge by sorting at the end
         // (chains are short: the tree depth).
-        var seen = Set<Int32>()
+        let mark = scratch.nextList()
+        let listed = scratch.listed
         for start in starts {
             var v = start
             while true {
-                if seen.contains(Int32(v)) { break }
-                seen.insert(Int32(v))
+                if listed[v] == mark { break }
+                listed[v] = mark
                 list.append(Int32(v))
                 if stamp[v] != generation { stamp[v] = generation; values[v] = CCHMetric.infinity }
                 guard let p = st.parent(v) else { break }

@@ -33,7 +33,6 @@ public final class CCHMetric: @unchecked Sendable {
     /// - Complexity: O(number of lower triangles of the chordal graph).
     public func customize(turnWeight: [UInt32]) {
         let s = structure
-        let m = s.arcCount
         up.update(repeating: Self.infinity)
         down.update(repeating: Self.infinity)
         upMiddle.update(repeating: Self.noMiddle)
@@ -45,11 +44,7 @@ public final class CCHMetric: @unchecked Sendable {
             let w = turnWeight[t]
             if code & 1 == 0 { if w < up[k] { up[k] = w } } else { if w < down[k] { down[k] = w } }
         }
-        _ = m
         let n = s.nodeCount
-        let position = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, n))
-        position.initialize(repeating: -1, count: max(1, n))
-        defer { position.deallocate() }
         let firstOut = s.upFirstOut, head = s.upHead
         let up = self.up, down = self.down, upMiddle = self.upMiddle, downMiddle = self.downMiddle
         for v in 0..<n {
@@ -58,19 +53,18 @@ public final class CCHMetric: @unchecked Sendable {
             for i in begin..<(end - 1) {
                 let x = Int(head[i])
                 let downVX = down[i], upVX = up[i]
-                let xBegin = Int(firstOut[x]), xEnd = Int(firstOut[x + 1])
-                for k in xBegin..<xEnd { position[Int(head[k])] = Int32(k) }
+                // The heads after i are a sorted subset of x's upward neighbours (chordality):
+                // find each with one forward walk over x's sorted list.
+                var k = Int(firstOut[x])
                 for j in (i + 1)..<end {
-                    let y = Int(head[j])
-                    let k = Int(position[y])
-                    // Chordality guarantees the arc x–y exists.
-                    assert(k >= 0, "missing chordal arc")
+                    let y = head[j]
+                    while head[k] < y { k += 1 }
+                    assert(head[k] == y, "missing chordal arc")
                     let viaUp = Self.sum(downVX, up[j])
                     if viaUp < up[k] { up[k] = viaUp; upMiddle[k] = UInt32(v) }
                     let viaDown = Self.sum(down[j], upVX)
                     if viaDown < down[k] { down[k] = viaDown; downMiddle[k] = UInt32(v) }
                 }
-                for k in xBegin..<xEnd { position[Int(head[k])] = -1 }
             }
         }
     }

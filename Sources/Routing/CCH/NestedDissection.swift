@@ -18,7 +18,7 @@ import Dispatch
 /// and the top levels run in parallel on both cores.
 public enum NestedDissection {
     /// Subgraphs with at most this many road nodes are ordered without further cuts.
-    static let leafNodes = 16
+    static let leafNodes = 2
 
     /// `order[rank] = arc`: lower ranks are contracted first, separators come last.
     public static func order(_ graph: RoadGraph) -> [ArcID] {
