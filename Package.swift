@@ -26,6 +26,7 @@ let package = Package(
         .target(name: "OSMPBF", dependencies: ["CDeflate"], swiftSettings: settings),
         .target(name: "BinaryIO", dependencies: ["CDeflate"], swiftSettings: settings),
         .target(name: "RoadNetwork", dependencies: ["GeoCore", "BinaryIO"], swiftSettings: settings),
+        .target(name: "Traffic", dependencies: ["RoadNetwork", "BinaryIO", "GeoCore"], swiftSettings: settings),
         .target(name: "Routing", dependencies: ["GeoCore", "RoadNetwork"], swiftSettings: settings),
         .target(name: "MapsAPI", swiftSettings: settings),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CDeflate"], swiftSettings: settings),

@@ -1,0 +1,159 @@
+/// How long each arc takes at any moment of the week: free-flow time × a historical congestion
+/// factor (from a shared weekly profile) blended with live speeds and closures near "now".
+///
+/// The model is the Ichoua–Gendreau–Potvin one: the speed on an arc is piecewise constant in time
+/// (on a 5-minute grid) and a vehicle crossing a grid line continues at the new speed. That makes
+/// every arc FIFO by construction (leaving later never arrives earlier) and gives an exact inverse
+/// for arrive-by searches. Historical factors change every 15 minutes (96 slots a day × 7 days);
+/// live speeds count fully for the first `liveFullSeconds` after `referenceTime`, then fade
+/// linearly into the historical ones until `liveFadeEndSeconds`, and stop at their expiry.
+///
+/// This is a plain struct in `RoadNetwork` (not a protocol in `Traffic`) so that the search hot
+/// loop is specialised and inlined; the `Traffic` module fills it.
+public struct TravelTimeTable: @unchecked Sendable {
+    public static let slotsPerWeek = 7 * 96
+    public static let gridSeconds = 300.0
+    /// Fixed-point scale of the stored factors.
+    public static let factorScale: Float = 1024
+
+    public let freeFlowMs: UnsafeBufferPointer<UInt32>
+    /// Historical profile per arc; profile p's factors are `profileFactors[p * 672 ..< (p + 1) * 672]`
+    /// (Monday 00:00 local time first), scaled by `factorScale`.
+    public let profileOfArc: [UInt16]
+    public let profileFactors: [UInt16]
+    /// Live travel time per arc (ms; 0 = none) and when it expires (seconds since 1970).
+    public let liveMs: [UInt32]
+    public let liveExpiry: [Double]
+    /// Closed arcs (until their expiry): never usable while closed.
+    public let closedUntil: [Double]
+    /// "Now" for live data (seconds since 1970).
+    public let referenceTime: Double
+    /// Seconds to add to UTC to get the dataset's local time (taken at `referenceTime`).
+    public let utcOffsetSeconds: Int
+    public var useLive = true
+    public var useHistorical = true
+    public var liveFullSeconds = 600.0
+    public var liveFadeEndSeconds = 3600.0
+
+    public init(freeFlowMs: UnsafeBufferPointer<UInt32>, profileOfArc: [UInt16], profileFactors: [UInt16],
+                liveMs: [UInt32], liveExpiry: [Double], closedUntil: [Double], referenceTime: Double, utcOffsetSeconds: Int) {
+        precondition(profileOfArc.count == freeFlowMs.count && liveMs.count == freeFlowMs.count
+                     && liveExpiry.count == freeFlowMs.count && closedUntil.count == freeFlowMs.count)
+        precondition(profileFactors.count % Self.slotsPerWeek == 0)
+        self.freeFlowMs = freeFlowMs
+        self.profileOfArc = profileOfArc
+        self.profileFactors = profileFactors
+        self.liveMs = liveMs
+        self.liveExpiry = liveExpiry
+        self.closedUntil = closedUntil
+        self.referenceTime = referenceTime
+        self.utcOffsetSeconds = utcOffsetSeconds
+    }
+
+    /// A table with free flow only (no historical congestion, no live data).
+    public static func freeFlow(_ graph: RoadGraph, referenceTime: Double = 0) -> TravelTimeTable {
+        let n = graph.arcCount
+        return TravelTimeTable(freeFlowMs: graph.arcDurationMs, profileOfArc: [UInt16](repeating: 0, count: n),
+                               profileFactors: [UInt16](repeating: UInt16(factorScale), count: slotsPerWeek),
+                               liveMs: [UInt32](repeating: 0, count: n), liveExpiry: [Double](repeating: 0, count: n),
+                               closedUntil: [Double](repeating: 0, count: n), referenceTime: referenceTime, utcOffsetSeconds: 0)
+    }
+
+    /// The week slot (0..<672) of an absolute time.
+    @inlinable
+    public func slot(at time: Double) -> Int {
+        let local = Int64((time + Double(utcOffsetSeconds)).rounded(.down))
+        // 1970-01-01 was a Thursday: shift so that slot 0 is Monday 00:00.
+        let weekSeconds: Int64 = 7 * 86_400
+        var s = (local + 3 * 86_400) % weekSeconds
+        if s < 0 { s += weekSeconds }
+        return Int(s / 900)
+    }
+
+    /// Historical factor (≥ some minimum, 1 = free flow) of an arc at `time`.
+    @inlinable
+    public func historicalFactor(_ arc: Int, at time: Double) -> Double {
+        guard useHistorical else { return 1 }
+        let p = Int(profileOfArc[arc])
+        return Double(profileFactors[p * Self.slotsPerWeek + slot(at: time)]) / Double(Self.factorScale)
+    }
+
+    /// Whether the arc is closed at `time`.
+    @inlinable
+    public func isClosed(_ arc: Int, at time: Double) -> Bool {
+        useLive && time < closedUntil[arc]
+    }
+
+    /// The travel-time factor in force at `time` (constant within a 5-minute grid cell).
+    @inlinable
+    public func factor(_ arc: Int, at time: Double) -> Double {
+        let cellStart = (time / Self.gridSeconds).rounded(.down) * Self.gridSeconds
+        let historical = historicalFactor(arc, at: cellStart)
+        guard useLive, liveMs[arc] != 0, cellStart < liveExpiry[arc] else { return historical }
+        let live = Double(liveMs[arc]) / Double(max(1, freeFlowMs[arc]))
+        let age = cellStart - referenceTime
+        let weight: Double
+        if age <= liveFullSeconds { weight = 1 } else if age >= liveFadeEndSeconds { weight = 0 } else {
+            weight = 1 - (age - liveFullSeconds) / (liveFadeEndSeconds - liveFullSeconds)
+        }
+        return weight * live + (1 - weight) * historical
+    }
+
+    /// Milliseconds to traverse `fraction` of an arc entered at `entry` (seconds since 1970);
+    /// infinity when the arc is closed at entry.
+    @inlinable
+    public func traverseMs(_ arc: Int, entry: Double, fraction: Double = 1) -> Double {
+        if isClosed(arc, at: entry) { return .infinity }
+        let base = Double(freeFlowMs[arc]) * fraction
+        if base <= 0 { return 0 }
+        var t = entry
+        var remaining = 1.0  // share of `base` still to drive
+        var elapsed = 0.0
+        while true {
+            let f = factor(arc, at: t)
+            let cellEnd = ((t / Self.gridSeconds).rounded(.down) + 1) * Self.gridSeconds
+            let need = remaining * base * f / 1000  // seconds at this cell's speed
+            if t + need <= cellEnd || elapsed > 7 * 86_400 {
+                return (elapsed + need) * 1000
+            }
+            let spent = cellEnd - t
+            remaining -= spent * 1000 / (base * f)
+            elapsed += spent
+            t = cellEnd
+        }
+    }
+
+    /// The latest entry time that leaves `fraction` of the arc by `exit` (the exact inverse of
+    /// `traverseMs`, walking the grid backwards); nil when closed.
+    @inlinable
+    public func latestEntry(_ arc: Int, exit: Double, fraction: Double = 1) -> Double? {
+        let base = Double(freeFlowMs[arc]) * fraction
+        if base <= 0 { return exit }
+        var t = exit
+        var remaining = 1.0
+        while true {
+            // The cell containing the instant just before t.
+            let cellStart = ((t - 1e-6) / Self.gridSeconds).rounded(.down) * Self.gridSeconds
+            let f = factor(arc, at: cellStart)
+            let need = remaining * base * f / 1000
+            if t - need >= cellStart || exit - t > 7 * 86_400 {
+                let entry = t - need
+                return isClosed(arc, at: entry) ? nil : entry
+            }
+            let spent = t - cellStart
+            remaining -= spent * 1000 / (base * f)
+            t = cellStart
+        }
+    }
+
+    /// The smallest factor an arc can ever have (for lower-bound potentials).
+    public func minimumFactor(_ arc: Int) -> Double {
+        var m = 1.0
+        if useHistorical {
+            let p = Int(profileOfArc[arc])
+            for s in 0..<Self.slotsPerWeek { m = min(m, Double(profileFactors[p * Self.slotsPerWeek + s]) / Double(Self.factorScale)) }
+        }
+        if useLive && liveMs[arc] != 0 { m = min(m, Double(liveMs[arc]) / Double(max(1, freeFlowMs[arc]))) }
+        return m
+    }
+}

@@ -1,0 +1,35 @@
+public import RoadNetwork
+
+/// Times a route with a travel-time table: every piece is entered at the moment the previous one
+/// ends, so durations reflect the hour of the week, live traffic and its fading.
+public enum RouteTiming {
+    /// The route with piece durations re-timed from `departure` (seconds since 1970); nil when a
+    /// piece is closed at the moment it would be entered.
+    public static func timed(_ route: Route, graph: RoadGraph, table: TravelTimeTable, departure: Double) -> Route? {
+        var route = route
+        var time = departure
+        for l in route.legs.indices {
+            for p in route.legs[l].pieces.indices {
+                let piece = route.legs[l].pieces[p]
+                let entry = time + piece.turnSeconds
+                let covered = max(0, piece.toFraction - piece.fromFraction)
+                let ms = table.traverseMs(graph.arcOriginal[piece.arc.index].index, entry: entry, fraction: covered)
+                guard ms.isFinite else { return nil }
+                route.legs[l].pieces[p].durationSeconds = piece.turnSeconds + ms / 1000
+                time = entry + ms / 1000
+            }
+        }
+        return route
+    }
+
+    /// Free-flow travel time of the route in seconds (no traffic at all).
+    public static func freeFlowSeconds(_ route: Route, graph: RoadGraph) -> Double {
+        var total = 0.0
+        for leg in route.legs {
+            for piece in leg.pieces {
+                total += piece.turnSeconds + Double(graph.arcDurationMs[piece.arc.index]) / 1000 * max(0, piece.toFraction - piece.fromFraction)
+            }
+        }
+        return total
+    }
+}

@@ -1,0 +1,131 @@
+public import RoadNetwork
+
+/// Latest departure for a leg that must end by given deadlines: the backward counterpart of
+/// `TimeDependentLegSearch`. Labels are the latest moment one may *enter* an arc and still make
+/// it; a turn and an arc are undone with the exact inverse of the travel-time model
+/// (`TravelTimeTable.latestEntry`), so the answer is exact under FIFO.
+///
+/// The heap key is `reference − label` (smaller = later = better) plus a lower bound of the time
+/// from the sources to the arc (CH-potentials over lower-bound weights, towards the sources).
+public struct ArriveBySearch {
+    public let graph: RoadGraph
+    public let table: TravelTimeTable
+    let potential: CCHPotential?
+    let lowerBound: Metric?
+    let scratch: TimeDependentScratch
+
+    public init(graph: RoadGraph, table: TravelTimeTable, potential: CCHPotential?, lowerBound: Metric?,
+                scratch: TimeDependentScratch? = nil) {
+        self.graph = graph
+        self.table = table
+        self.potential = potential
+        self.lowerBound = lowerBound
+        self.scratch = scratch ?? TimeDependentScratch(capacity: graph.arcCount)
+    }
+
+    public struct Target: Sendable {
+        public var position: ArcPosition
+        /// Seconds since 1970 by which this position must be reached.
+        public var deadline: Double
+        public init(position: ArcPosition, deadline: Double) { self.position = position; self.deadline = deadline }
+    }
+
+    public struct Departure: Sendable {
+        /// Seconds since 1970: the latest moment to leave this source.
+        public var time: Double
+        /// Which target the path ends at.
+        public var target: Int
+        public var arcs: [ArcID]
+    }
+
+    /// For each source position, the latest departure that reaches one of the targets by its deadline.
+    public mutating func solve(sources: [ArcPosition], targets: [Target]) -> [Departure?] {
+        var best: [Departure?] = Array(repeating: nil, count: sources.count)
+        let reference = (targets.map(\.deadline).max() ?? 0) + 1
+        func key(_ time: Double) -> UInt32 { UInt32(min(Double(UInt32.max - 1), max(0, (reference - time) * 1000))) }
+        // Same-arc answers.
+        for (i, source) in sources.enumerated() {
+            for (j, target) in targets.enumerated()
+            where graph.arcOriginal[source.arc.index] == graph.arcOriginal[target.position.arc.index] && source.fraction <= target.position.fraction {
+                if let t = table.latestEntry(source.arc.index, exit: target.deadline, fraction: target.position.fraction - source.fraction),
+                   best[i].map({ t > $0.time }) ?? true {
+                    best[i] = Departure(time: t, target: j, arcs: [source.arc])
+                }
+            }
+        }
+        if let potential, let lowerBound {
+            potential.prepare(sources.map { ($0.arc, lowerBound.remaining($0)) })
+        }
+        let s = scratch.heap
+        let labelMs = scratch.labels  // (reference − latest entry) in ms
+        s.reset()
+        var targetOf: [Int: Int] = [:]
+        func potentialKey(_ arc: Int, _ lateness: UInt32) -> UInt32 {
+            guard let potential, let lowerBound else { return lateness }
+            // A lower bound of the time from a source to the *start* of `arc`.
+            let toEnd = potential.value(ArcID(arc))
+            if toEnd == CCHPotential.infinity { return UInt32.max }
+            let toStart = toEnd > lowerBound.arcWeight[arc] ? toEnd - lowerBound.arcWeight[arc] : 0
+            return Metric.add(lateness, toStart)
+        }
+        for (j, target) in targets.enumerated() {
+            let original = graph.arcOriginal[target.position.arc.index]
+            for arc in [original] + (graph.restrictionCopies[original] ?? []) {
+                guard let entry = table.latestEntry(arc.index, exit: target.deadline, fraction: target.position.fraction) else { continue }
+                let lateness = key(entry)
+                let k = potentialKey(arc.index, lateness)
+                guard k != UInt32.max else { continue }
+                if s.relax(arc.index, key: k, parent: SearchScratch.noParent) {
+                    labelMs[arc.index] = lateness
+                    targetOf[arc.index] = j
+                }
+            }
+        }
+        let sourceArcs = sources.map { graph.arcOriginal[$0.arc.index] }
+        var lastTo = [Int](repeating: -1, count: sources.count)
+        var lastArc = [ArcID](repeating: .none, count: sources.count)
+        func bound() -> UInt32 {
+            var m: UInt32 = 0
+            for b in best { guard let b else { return UInt32.max }; m = max(m, key(b.time)) }
+            return m
+        }
+        var stopAt = bound()
+        while let (b, keyB) = s.popMin() {
+            if keyB >= stopAt { break }
+            let entryB = reference - Double(labelMs[b]) / 1000
+            for i in graph.turns(into: ArcID(b)) {
+                let t = Int(graph.turnReverseTurn[i])
+                let a = graph.turnSource[t].index
+                let leaveA = entryB - Double(graph.turnDurationMs[t]) / 1000
+                let original = graph.arcOriginal[a]
+                for (si, source) in sources.enumerated() where sourceArcs[si] == original {
+                    guard let start = table.latestEntry(a, exit: leaveA, fraction: 1 - source.fraction) else { continue }
+                    if best[si].map({ start > $0.time }) ?? true {
+                        best[si] = Departure(time: start, target: -1, arcs: [])
+                        lastTo[si] = b
+                        lastArc[si] = ArcID(a)
+                        stopAt = bound()
+                    }
+                }
+                guard let entryA = table.latestEntry(a, exit: leaveA) else { continue }
+                let lateness = key(entryA)
+                let k = potentialKey(a, lateness)
+                guard k != UInt32.max else { continue }
+                if s.relax(a, key: k, parent: UInt32(b)) { labelMs[a] = lateness }
+            }
+        }
+        for si in best.indices where lastTo[si] >= 0 && best[si]?.arcs.isEmpty == true {
+            var arcs = [lastArc[si]]
+            var b = lastTo[si]
+            while true {
+                arcs.append(ArcID(b))
+                let p = s.parentOf(b)
+                if p == SearchScratch.noParent { break }
+                b = Int(p)
+            }
+            best[si]!.arcs = arcs
+            best[si]!.target = targetOf[b] ?? 0
+        }
+        return best
+    }
+}

@@ -1,0 +1,106 @@
+public import RoadNetwork
+
+/// Exact lower-bound distances to (or from) a set of targets, evaluated lazily on a CCH
+/// customized with lower-bound weights: CH-Potentials (Strasser & Zeitz 2021).
+///
+/// `prepare` runs one elimination-tree search from the targets; `value(arc)` then follows upward
+/// arcs with memoization: π(v) = min(b(v), min over upward arcs v→y of w(v, y) + π(y)).
+/// Used as A* potentials, these make time-dependent searches settle only the corridor of the
+/// route instead of a whole disc.
+public final class CCHPotential: @unchecked Sendable {
+    public let metric: CCHMetric
+    /// True: distances *to* the targets (forward searches). False: distances *from* the sources
+    /// (backward searches), using the opposite arc weights.
+    public let towardsTargets: Bool
+    var base: UnsafeMutablePointer<UInt32>, baseStamp: UnsafeMutablePointer<UInt32>
+    var memo: UnsafeMutablePointer<UInt32>, memoStamp: UnsafeMutablePointer<UInt32>
+    var generation: UInt32 = 0
+    var chain: [Int32] = []
+    let n: Int
+    static let infinity = UInt32.max
+
+    public init(metric: CCHMetric, towardsTargets: Bool) {
+        self.metric = metric
+        self.towardsTargets = towardsTargets
+        n = max(1, metric.structure.nodeCount)
+        base = .allocate(capacity: n); baseStamp = .allocate(capacity: n)
+        memo = .allocate(capacity: n); memoStamp = .allocate(capacity: n)
+        baseStamp.initialize(repeating: 0, count: n)
+        memoStamp.initialize(repeating: 0, count: n)
+    }
+
+    deinit { base.deallocate(); baseStamp.deallocate(); memo.deallocate(); memoStamp.deallocate() }
+
+    /// Starts a new set of targets: `starts` are (arc, lower-bound offset) pairs — for forward
+    /// searches the arcs whose end leads into a target with the cost still to go; for backward
+    /// searches the source arcs with their lower-bound cost to reach their end.
+    public func prepare(_ starts: [(arc: ArcID, offset: UInt32)]) {
+        generation &+= 1
+        if generation == 0 {
+            baseStamp.update(repeating: 0, count: n)
+            memoStamp.update(repeating: 0, count: n)
+            generation = 1
+        }
+        let s = metric.structure
+        var nodes: [Int] = []
+        for (arc, offset) in starts {
+            let v = Int(s.rank[arc.index])
+            if baseStamp[v] != generation { baseStamp[v] = generation; base[v] = offset; nodes.append(v) } else if offset < base[v] { base[v] = offset }
+        }
+        // Elimination-tree search from the starts, in rank order.
+        chain.removeAll(keepingCapacity: true)
+        nodes.sort()
+        for start in nodes {
+            var v = start
+            while true {
+                if baseStamp[v] != generation { baseStamp[v] = generation; base[v] = Self.infinity }
+                if memoStamp[v] == generation { break }
+                memoStamp[v] = generation  // temporarily: "on chain"
+                chain.append(Int32(v))
+                guard let p = s.parent(v) else { break }
+                v = p
+            }
+        }
+        chain.sort()
+        let firstOut = s.upFirstOut, head = s.upHead
+        for v32 in chain {
+            let v = Int(v32)
+            let d = base[v]
+            if d == Self.infinity { continue }
+            for k in Int(firstOut[v])..<Int(firstOut[v + 1]) {
+                let w = towardsTargets ? metric.down[k] : metric.up[k]
+                if w == CCHMetric.infinity { continue }
+                let y = Int(head[k])
+                let nd = CCHMetric.sum(d, w)
+                if nd < base[y] { base[y] = nd }
+            }
+        }
+        // Now start the memo afresh (the chain marks used memoStamp).
+        generation &+= 1
+        if generation == 0 { baseStamp.update(repeating: 0, count: n); memoStamp.update(repeating: 0, count: n); generation = 1 }
+        for v32 in chain { baseStamp[Int(v32)] = generation }
+        for (arc, _) in starts { baseStamp[Int(s.rank[arc.index])] = generation }
+    }
+
+    /// The lower bound for `arc` (infinity when no target can be reached).
+    @inlinable
+    public func value(_ arc: ArcID) -> UInt32 {
+        value(rank: Int(metric.structure.rank[arc.index]))
+    }
+
+    @usableFromInline
+    func value(rank v: Int) -> UInt32 {
+        if memoStamp[v] == generation { return memo[v] }
+        let s = metric.structure
+        var result = baseStamp[v] == generation ? base[v] : Self.infinity
+        for k in Int(s.upFirstOut[v])..<Int(s.upFirstOut[v + 1]) {
+            let w = towardsTargets ? metric.up[k] : metric.down[k]
+            if w == CCHMetric.infinity { continue }
+            let p = value(rank: Int(s.upHead[k]))
+            if p != Self.infinity { result = min(result, CCHMetric.sum(w, p)) }
+        }
+        memoStamp[v] = generation
+        memo[v] = result
+        return result
+    }
+}

@@ -1,0 +1,152 @@
+public import RoadNetwork
+
+/// Exact earliest-arrival search for a leg leaving at a given time: time-dependent Dijkstra on
+/// the turn-expanded graph (labels are milliseconds since `departure`), made goal-directed by
+/// CH-potentials over lower-bound weights. FIFO arcs make it label-setting, hence exact.
+///
+/// Sources' `cost` is the time already spent when the leg starts (earlier legs), so legs chain.
+public struct TimeDependentLegSearch: LegSearch {
+    public let graph: RoadGraph
+    public let table: TravelTimeTable
+    /// Seconds since 1970 at which the whole route departs.
+    public let departure: Double
+    let potential: CCHPotential?
+    let lowerBound: Metric?
+    let scratch: TimeDependentScratch
+    public private(set) var settled = 0
+
+    /// - Parameters:
+    ///   - potential: built on a CCH customized with `lowerBound`'s turn weights; nil runs plain
+    ///     time-dependent Dijkstra (the oracle).
+    public init(graph: RoadGraph, table: TravelTimeTable, departure: Double, potential: CCHPotential?, lowerBound: Metric?,
+                scratch: TimeDependentScratch? = nil) {
+        self.graph = graph
+        self.table = table
+        self.departure = departure
+        self.potential = potential
+        self.lowerBound = lowerBound
+        self.scratch = scratch ?? TimeDependentScratch(capacity: graph.arcCount)
+    }
+
+    /// Milliseconds to drive `fraction` of `arc` entered `elapsedMs` after departure.
+    @inlinable
+    func drive(_ arc: Int, elapsedMs: UInt32, fraction: Double = 1) -> UInt32 {
+        let ms = table.traverseMs(arc, entry: departure + Double(elapsedMs) / 1000, fraction: fraction)
+        return ms.isFinite ? UInt32(min(Double(UInt32.max / 2), ms.rounded())) : UInt32.max
+    }
+
+    public mutating func solve(_ problem: LegProblem) -> LegSolution {
+        var best: [LegSolution.Path?] = Array(repeating: nil, count: problem.targets.count)
+        // Same-arc answers.
+        for (j, target) in problem.targets.enumerated() {
+            for (i, source) in problem.sources.enumerated()
+            where graph.arcOriginal[source.position.arc.index] == graph.arcOriginal[target.arc.index] && source.position.fraction <= target.fraction {
+                let t = drive(source.position.arc.index, elapsedMs: source.cost, fraction: target.fraction - source.position.fraction)
+                guard t != UInt32.max else { continue }
+                let cost = Metric.add(source.cost, t)
+                if best[j].map({ cost < $0.cost }) ?? true { best[j] = .init(cost: cost, source: i, arcs: [source.position.arc]) }
+            }
+        }
+        let targetArcs = problem.targets.map { graph.arcOriginal[$0.arc.index] }
+        if let potential, let lowerBound {
+            var starts: [(arc: ArcID, offset: UInt32)] = []
+            for (j, target) in problem.targets.enumerated() {
+                let excess = lowerBound.remaining(target)
+                let arcs = [targetArcs[j]] + (graph.restrictionCopies[targetArcs[j]] ?? [])
+                for arc in arcs {
+                    for i in graph.turns(into: arc) {
+                        let t = Int(graph.turnReverseTurn[i])
+                        let w = lowerBound.turnWeight[t]
+                        if w != Metric.infinite { starts.append((graph.turnSource[t], w - excess)) }
+                    }
+                }
+            }
+            potential.prepare(starts)
+        }
+        let s = scratch.heap
+        let labels = scratch.labels
+        s.reset()
+        settled = 0
+        var sourceOf: [Int: Int] = [:]
+        func key(_ arc: Int, _ label: UInt32) -> UInt32 {
+            guard let potential else { return label }
+            let p = potential.value(ArcID(arc))
+            return p == CCHPotential.infinity ? UInt32.max : Metric.add(label, p)
+        }
+        for (i, source) in problem.sources.enumerated() {
+            let a = source.position.arc.index
+            let t = drive(a, elapsedMs: source.cost, fraction: 1 - source.position.fraction)
+            guard t != UInt32.max else { continue }
+            let label = Metric.add(source.cost, t)
+            let k = key(a, label)
+            guard k != UInt32.max else { continue }
+            if s.relax(a, key: k, parent: SearchScratch.noParent) {
+                labels[a] = label
+                sourceOf[a] = i
+            }
+        }
+        var lastFrom = [Int](repeating: -1, count: problem.targets.count)
+        var lastArc = [ArcID](repeating: .none, count: problem.targets.count)
+        func bound() -> UInt32 {
+            var m: UInt32 = 0
+            for b in best { guard let b else { return UInt32.max }; m = max(m, b.cost) }
+            return m
+        }
+        var stopAt = bound()
+        while let (u, keyU) = s.popMin() {
+            if keyU >= stopAt { break }
+            settled += 1
+            let du = labels[u]
+            for t in graph.turns(from: ArcID(u)) {
+                let v = graph.turnTarget[t].index
+                let turnMs = graph.turnDurationMs[t]
+                let entry = Metric.add(du, turnMs)
+                let original = graph.arcOriginal[v]
+                for j in targetArcs.indices where targetArcs[j] == original {
+                    let partial = drive(v, elapsedMs: entry, fraction: problem.targets[j].fraction)
+                    guard partial != UInt32.max else { continue }
+                    let candidate = Metric.add(entry, partial)
+                    if best[j].map({ candidate < $0.cost }) ?? true {
+                        best[j] = .init(cost: candidate, source: -1, arcs: [])
+                        lastFrom[j] = u
+                        lastArc[j] = ArcID(v)
+                        stopAt = bound()
+                    }
+                }
+                let travel = drive(v, elapsedMs: entry)
+                guard travel != UInt32.max else { continue }
+                let label = Metric.add(entry, travel)
+                let k = key(v, label)
+                guard k != UInt32.max else { continue }
+                if s.relax(v, key: k, parent: UInt32(u)) { labels[v] = label }
+            }
+        }
+        for j in best.indices where lastFrom[j] >= 0 && best[j]?.arcs.isEmpty == true {
+            var arcs = [lastArc[j]]
+            var u = lastFrom[j]
+            while true {
+                arcs.append(ArcID(u))
+                let p = s.parentOf(u)
+                if p == SearchScratch.noParent { break }
+                u = Int(p)
+            }
+            arcs.reverse()
+            best[j]!.arcs = arcs
+            best[j]!.source = sourceOf[arcs[0].index] ?? 0
+        }
+        return LegSolution(paths: best)
+    }
+}
+
+/// Heap and label memory for time-dependent searches (one per thread).
+public final class TimeDependentScratch: @unchecked Sendable {
+    let heap: SearchScratch
+    let labels: UnsafeMutablePointer<UInt32>
+
+    public init(capacity: Int) {
+        heap = SearchScratch(capacity: capacity)
+        labels = .allocate(capacity: max(1, capacity))
+    }
+
+    deinit { labels.deallocate() }
+}

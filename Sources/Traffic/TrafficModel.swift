@@ -1,0 +1,159 @@
+public import Foundation
+public import RoadNetwork
+import GeoCore
+
+/// Builds `TravelTimeTable`s for one graph: default profiles by road class, operator-supplied
+/// per-segment profiles, and live updates, matched to arcs through their OSM node pairs.
+public final class TrafficModel: @unchecked Sendable {
+    public let graph: RoadGraph
+    public let timeZone: TimeZone
+    /// Profile per arc and the deduplicated profile table (default profiles first).
+    public private(set) var profileOfArc: [UInt16]
+    public private(set) var profileFactors: [UInt16]
+    /// Extra memory the per-segment profiles take (profile table + per-arc ids beyond the defaults).
+    public private(set) var customProfileBytes = 0
+    public private(set) var customProfileSegments = 0
+
+    public init(graph: RoadGraph, timeZone: TimeZone, historical: [(from: Int64, to: Int64, speedsKmh: [Double])] = []) {
+        self.graph = graph
+        self.timeZone = timeZone
+        var factors: [UInt16] = []
+        for p in HistoricalProfiles.all { factors.append(contentsOf: HistoricalProfiles.slots(p)) }
+        profileFactors = factors
+        profileOfArc = (0..<graph.arcCount).map { a in
+            UInt16(HistoricalProfiles.profile(for: graph.wayClass[graph.way(of: ArcID(a)).index]).id)
+        }
+        if !historical.isEmpty { applyHistorical(historical) }
+    }
+
+    /// Per-segment weekly speeds: each arc touched gets the length-weighted factors of its
+    /// segments (untouched segments keep the arc's default profile); identical profiles are shared.
+    private func applyHistorical(_ rows: [(from: Int64, to: Int64, speedsKmh: [Double])]) {
+        var perArc: [Int: [(segmentMeters: Double, speeds: [Double])]] = [:]
+        var lengthOf: [Int: [Double]] = [:]
+        for row in rows {
+            for arc in graph.segmentKeys.arcs(from: row.from, to: row.to) {
+                let a = arc.index
+                if lengthOf[a] == nil { lengthOf[a] = segmentLengths(a) }
+                guard let meters = segmentLength(a, row.from, row.to) else { continue }
+                perArc[a, default: []].append((meters, row.speedsKmh))
+                customProfileSegments += 1
+            }
+        }
+        var unique: [[UInt16]: UInt16] = [:]
+        let baseProfiles = HistoricalProfiles.all.count
+        for (a, segments) in perArc {
+            let total = (lengthOf[a] ?? []).reduce(0, +)
+            guard total > 0 else { continue }
+            let freeFlowSeconds = Double(graph.arcDurationMs[a]) / 1000
+            let defaultProfile = Int(profileOfArc[a])
+            let covered = segments.reduce(0) { $0 + $1.segmentMeters }
+            var slots = [UInt16](repeating: 0, count: TravelTimeTable.slotsPerWeek)
+            for s in 0..<TravelTimeTable.slotsPerWeek {
+                // Time on the covered segments at their speeds, the rest at the default factor.
+                var seconds = 0.0
+                for seg in segments { seconds += seg.segmentMeters / (seg.speeds[s] / 3.6) }
+                let rest = max(0, total - covered) / total * freeFlowSeconds
+                    * Double(profileFactors[defaultProfile * TravelTimeTable.slotsPerWeek + s]) / Double(TravelTimeTable.factorScale)
+                let factor = (seconds + rest) / max(0.001, freeFlowSeconds)
+                slots[s] = UInt16(min(60_000, max(1, (factor * Double(TravelTimeTable.factorScale)).rounded())))
+            }
+            if let id = unique[slots] { profileOfArc[a] = id; continue }
+            let id = UInt16(profileFactors.count / TravelTimeTable.slotsPerWeek)
+            guard Int(id) < Int(UInt16.max) else { continue }
+            profileFactors.append(contentsOf: slots)
+            unique[slots] = id
+            profileOfArc[a] = id
+        }
+        customProfileBytes = (profileFactors.count / TravelTimeTable.slotsPerWeek - baseProfiles) * TravelTimeTable.slotsPerWeek * 2
+    }
+
+    func segmentLengths(_ a: Int) -> [Double] {
+        let shape = graph.shape(of: ArcID(a))
+        return zip(shape, shape.dropFirst()).map { Geodesy.distanceMeters($0, $1) }
+    }
+
+    /// Metres of the segment `from → to` on arc `a`.
+    func segmentLength(_ a: Int, _ from: Int64, _ to: Int64) -> Double? {
+        let ids = graph.shapeOSMIDs(of: ArcID(a))
+        let shape = graph.shape(of: ArcID(a))
+        for i in 0..<(ids.count - 1) where ids[i] == from && ids[i + 1] == to {
+            return Geodesy.distanceMeters(shape[i], shape[i + 1])
+        }
+        return nil
+    }
+
+    public struct MatchReport: Sendable {
+        public var entries = 0
+        public var matchedSegments = 0
+        public var unmatchedSegments = 0
+        public var arcs = 0
+    }
+
+    /// A table for queries made at `referenceTime`, with the live updates in force then.
+    public func table(referenceTime: Date, updates: [LiveUpdate]) -> (TravelTimeTable, MatchReport) {
+        let n = graph.arcCount
+        var liveMs = [UInt32](repeating: 0, count: n)
+        var liveExpiry = [Double](repeating: 0, count: n)
+        var closedUntil = [Double](repeating: 0, count: n)
+        var report = MatchReport()
+        // Later updates override earlier ones segment by segment.
+        var segmentSpeed: [Int: [Int: (speed: Double, expiry: Double)]] = [:]  // arc → segment index → speed
+        for update in updates {
+            for e in update.entries {
+                report.entries += 1
+                let arcs = graph.segmentKeys.arcs(from: e.from, to: e.to)
+                if arcs.isEmpty { report.unmatchedSegments += 1; continue }
+                report.matchedSegments += 1
+                for arc in arcs {
+                    let a = arc.index
+                    if let speed = e.speedKmh, update.kind == .speeds {
+                        guard let index = segmentIndex(a, e.from, e.to) else { continue }
+                        segmentSpeed[a, default: [:]][index] = (speed, update.expiresAt)
+                    } else {
+                        closedUntil[a] = max(closedUntil[a], update.expiresAt)
+                    }
+                }
+            }
+        }
+        for (a, speeds) in segmentSpeed {
+            let lengths = segmentLengths(a)
+            let total = lengths.reduce(0, +)
+            guard total > 0 else { continue }
+            let freeFlowSeconds = Double(graph.arcDurationMs[a]) / 1000
+            var seconds = 0.0
+            var expiry = Double.infinity
+            for (i, meters) in lengths.enumerated() {
+                if let s = speeds[i] {
+                    expiry = min(expiry, s.expiry)
+                    // A speed of 0 closes the segment (OSRM treats 0 as impassable).
+                    if s.speed <= 0 { closedUntil[a] = max(closedUntil[a], s.expiry); continue }
+                    seconds += meters / (s.speed / 3.6)
+                } else {
+                    seconds += meters / total * freeFlowSeconds
+                }
+            }
+            liveMs[a] = UInt32(min(Double(UInt32.max - 1), max(1, (seconds * 1000).rounded())))
+            liveExpiry[a] = expiry
+        }
+        // Restriction copies carry their original's live state.
+        for a in 0..<n where graph.arcOriginal[a].index != a {
+            let o = graph.arcOriginal[a].index
+            liveMs[a] = liveMs[o]
+            liveExpiry[a] = liveExpiry[o]
+            closedUntil[a] = closedUntil[o]
+        }
+        report.arcs = segmentSpeed.count + closedUntil.reduce(0) { $0 + ($1 > 0 ? 1 : 0) }
+        let time = referenceTime.timeIntervalSince1970
+        let table = TravelTimeTable(freeFlowMs: graph.arcDurationMs, profileOfArc: profileOfArc, profileFactors: profileFactors,
+                                    liveMs: liveMs, liveExpiry: liveExpiry, closedUntil: closedUntil, referenceTime: time,
+                                    utcOffsetSeconds: timeZone.secondsFromGMT(for: referenceTime))
+        return (table, report)
+    }
+
+    func segmentIndex(_ a: Int, _ from: Int64, _ to: Int64) -> Int? {
+        let ids = graph.shapeOSMIDs(of: ArcID(a))
+        for i in 0..<(ids.count - 1) where ids[i] == from && ids[i + 1] == to { return i }
+        return nil
+    }
+}
