@@ -3,79 +3,180 @@ public import Dataset
 public import MapsAPI
 public import RoadNetwork
 import Routing
+public import Traffic
 import GeoCore
+import Synchronization
 
 /// The application layer shared by the CLI and the HTTP server: dataset in, API documents out.
 /// It knows nothing of HTTP; handlers and commands translate their inputs into its queries.
 public final class MapsService: @unchecked Sendable {
     public let dataset: Dataset
-    let planners: [TravelMode: RoutePlanner]
-    let pools: [TravelMode: ScratchPool]
-    let hierarchies: [TravelMode: CCHMetric]
-    let cchPools: [TravelMode: CCHScratchPool]
-    public var clock: @Sendable () -> Date = { Date() }
+    public let trafficStore: TrafficStore
+    let engines: [TravelMode: RoutingEngine]
+    /// The clock every time-related decision reads (replaceable for tests and replays).
+    public let clock: @Sendable () -> Date
+    private let lastFingerprint = Mutex<String>("")
+    private let lastRefresh = Mutex<Date>(.distantPast)
 
-    public init(dataset: Dataset) {
+    public init(dataset: Dataset, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.dataset = dataset
-        var planners: [TravelMode: RoutePlanner] = [:]
-        var pools: [TravelMode: ScratchPool] = [:]
-        var hierarchies: [TravelMode: CCHMetric] = [:]
-        var cchPools: [TravelMode: CCHScratchPool] = [:]
+        self.clock = clock
+        trafficStore = TrafficStore(stateFolder: dataset.stateFolder)
+        let now = clock()
+        let historical = trafficStore.historicalProfiles()
+        let updates = trafficStore.activeUpdates(now: now.timeIntervalSince1970)
+        var engines: [TravelMode: RoutingEngine] = [:]
         for (mode, graph) in dataset.graphs {
-            let planner = RoutePlanner(graph: graph, metric: .fastest(graph))
-            planners[mode] = planner
-            pools[mode] = ScratchPool(capacity: graph.arcCount)
-            if let structure = dataset.hierarchies[mode] {
-                hierarchies[mode] = CCHMetric(structure: structure, turnWeight: planner.metric.turnWeight)
-                cchPools[mode] = CCHScratchPool(nodeCount: structure.nodeCount)
-            }
+            let core = RoutingEngineCore(graph: graph, structure: dataset.hierarchies[mode], timeZone: dataset.timeZone, historical: historical)
+            engines[mode] = RoutingEngine(core: core, now: now, updates: updates)
         }
-        self.planners = planners
-        self.pools = pools
-        self.hierarchies = hierarchies
-        self.cchPools = cchPools
+        self.engines = engines
+        lastFingerprint.withLock { $0 = trafficStore.fingerprint() }
+        lastRefresh.withLock { $0 = now }
     }
 
     public var timeZone: TimeZone { dataset.timeZone }
 
-    func planner(_ mode: TravelMode) throws(APIError) -> RoutePlanner {
-        guard let p = planners[mode] else {
+    func engine(_ mode: TravelMode) throws(APIError) -> RoutingEngine {
+        guard let e = engines[mode] else {
             throw .badInput("this dataset has no \(mode.rawValue) graph (it has: \(dataset.manifest.profiles.joined(separator: ", ")))",
                             parameter: "travelMode")
         }
-        return p
-    }
-
-    /// TomTom Calculate Route.
-    public func calculateRoute(_ query: RouteQuery) throws(APIError) -> CalculateRouteResponse {
-        guard query.waypoints.count >= 2 else { throw .badInput("a route needs at least two locations", parameter: "locations") }
-        let planner = try planner(query.mode)
-        let outcome: RouteOutcome
-        if let cch = hierarchies[query.mode], let pool = cchPools[query.mode] {
-            outcome = pool.withScratch { scratch in
-                var search = CCHLegSearch(graph: planner.graph, metric: planner.metric, cch: cch, scratch: scratch)
-                return planner.route(query.waypoints, using: &search)
-            }
-        } else {
-            outcome = pools[query.mode]!.withScratch { scratch in
-                var search = DijkstraLegSearch(graph: planner.graph, metric: planner.metric, scratch: scratch)
-                return planner.route(query.waypoints, using: &search)
-            }
-        }
-        switch outcome {
-        case .noSegment(let index, let c):
-            throw APIError(.mapMatchingFailure, "\(Self.waypointName(index, of: query.waypoints.count)) (\(c.formatted(decimals: 6))) is not near any road usable by \(query.mode.rawValue) (limit \(Int(planner.maxSnapDistanceMeters)) m)",
-                           parameter: "locations")
-        case .noRoute(let leg):
-            throw APIError(.noRouteFound, "no \(query.mode.rawValue) route from \(Self.waypointName(leg, of: query.waypoints.count)) to \(Self.waypointName(leg + 1, of: query.waypoints.count))")
-        case .found(let route):
-            let departure = query.departAt ?? clock()
-            return RouteDocument.response(route, graph: planner.graph, departure: departure, timeZone: timeZone,
-                                          includePoints: query.includePoints)
-        }
+        return e
     }
 
     static func waypointName(_ index: Int, of count: Int) -> String {
         index == 0 ? "the origin" : index == count - 1 ? "the destination" : "waypoint \(index)"
+    }
+
+    // MARK: Routing
+
+    /// TomTom Calculate Route.
+    public func calculateRoute(_ query: RouteQuery) throws(APIError) -> CalculateRouteResponse {
+        try validate(query)
+        let engine = try engine(query.mode)
+        let snapshot = engine.snapshot
+        let calculation = RouteCalculation(engine: engine, snapshot: snapshot, query: query, now: clock())
+        let outcome = try calculation.run()
+        return RouteDocument(calculation: calculation, outcome: outcome, timeZone: timeZone).response()
+    }
+
+    func validate(_ q: RouteQuery) throws(APIError) {
+        guard q.waypoints.count >= 2 else { throw .badInput("a route needs at least two locations", parameter: "locations") }
+        guard q.waypoints.count <= RouteQuery.maxWaypoints else {
+            throw .badInput("at most \(RouteQuery.maxWaypoints) locations are allowed, \(q.waypoints.count) were given", parameter: "locations")
+        }
+        guard q.departAt == nil || q.arriveAt == nil else {
+            throw .badInput("departAt and arriveAt cannot be combined; give one of them", parameter: "arriveAt")
+        }
+        guard (0...RouteQuery.maxAlternativesLimit).contains(q.maxAlternatives) else {
+            throw .badInput("maxAlternatives must be an integer in 0...\(RouteQuery.maxAlternativesLimit)", parameter: "maxAlternatives")
+        }
+        if q.computeBestOrder && q.maxAlternatives > 0 {
+            throw .badInput("computeBestOrder cannot be combined with maxAlternatives > 0", parameter: "computeBestOrder")
+        }
+        if q.computeBestOrder && q.arriveAt != nil {
+            throw .badInput("computeBestOrder cannot be combined with arriveAt", parameter: "computeBestOrder")
+        }
+        if let heading = q.vehicleHeading, !(0..<360).contains(heading) {
+            throw .badInput("vehicleHeading must be in 0...359 degrees", parameter: "vehicleHeading")
+        }
+        if q.instructions != nil, InstructionTextCheck.unsupported(q.language) {
+            throw .badInput("language \(q.language) is not supported; supported: en-GB, en-US", parameter: "language")
+        }
+    }
+
+    // MARK: Traffic
+
+    /// Applies a live update (OSRM segment speed CSV, or closures) in process: saved to `state/`
+    /// for other replicas and restarts, and published to queries atomically.
+    public func applyTraffic(_ bytes: [UInt8], kind: LiveUpdate.Kind, expiresInSeconds: Double, source: String) throws -> TrafficApplyReport {
+        guard expiresInSeconds > 0, expiresInSeconds <= 7 * 86_400 else {
+            throw APIError.badInput("expiresIn must be between 1 second and 7 days", parameter: "expiresIn")
+        }
+        let started = DispatchTime.now().uptimeNanoseconds
+        let entries: [SegmentSpeedCSV.Entry]
+        do {
+            entries = kind == .speeds ? try SegmentSpeedCSV.parseSpeeds(bytes, source: source) : try SegmentSpeedCSV.parseClosures(bytes, source: source)
+        } catch {
+            throw APIError.badInput(error.description, parameter: "body")
+        }
+        let parsed = DispatchTime.now().uptimeNanoseconds
+        let now = clock()
+        let update = LiveUpdate(id: TrafficStore.makeID(createdAt: now.timeIntervalSince1970), kind: kind,
+                                createdAt: now.timeIntervalSince1970, expiresAt: now.timeIntervalSince1970 + expiresInSeconds,
+                                source: source, entries: entries)
+        try trafficStore.save(update)
+        let report = refreshTraffic(force: true)
+        let finished = DispatchTime.now().uptimeNanoseconds
+        return TrafficApplyReport(id: update.id, kind: kind.rawValue, entries: entries.count,
+                                  matchedSegments: report?.matchedSegments ?? 0, unmatchedSegments: report?.unmatchedSegments ?? 0,
+                                  expiresAt: RFC3339.format(Date(timeIntervalSince1970: update.expiresAt), in: timeZone),
+                                  parseMilliseconds: Double(parsed - started) / 1e6, applyMilliseconds: Double(finished - parsed) / 1e6)
+    }
+
+    /// Rebuilds the traffic snapshots when `state/traffic` changed (or `force`), or when time has
+    /// moved on enough that "now" weights differ (every 5 minutes). Returns the car graph's match
+    /// report when it rebuilt.
+    @discardableResult
+    public func refreshTraffic(force: Bool = false) -> TrafficModel.MatchReport? {
+        let now = clock()
+        let fingerprint = trafficStore.fingerprint()
+        let changed = lastFingerprint.withLock { $0 != fingerprint }
+        let stale = lastRefresh.withLock { now.timeIntervalSince($0) >= 300 }
+        guard force || changed || stale else { return nil }
+        let updates = trafficStore.activeUpdates(now: now.timeIntervalSince1970)
+        var report: TrafficModel.MatchReport?
+        for (mode, engine) in engines.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            let snapshot = engine.refresh(now: now, updates: updates)
+            if mode == .car || report == nil { report = snapshot.report }
+        }
+        lastFingerprint.withLock { $0 = trafficStore.fingerprint() }
+        lastRefresh.withLock { $0 = now }
+        return report
+    }
+
+    public func trafficStatus() -> TrafficStatus {
+        let now = clock()
+        let updates = trafficStore.activeUpdates(now: now.timeIntervalSince1970)
+        var perMode: [String: TrafficStatus.Mode] = [:]
+        for (mode, engine) in engines where mode.usesTraffic {
+            let s = engine.snapshot
+            perMode[mode.rawValue] = .init(generation: s.generation, liveArcs: s.liveArcCount, closedArcs: s.closedArcCount,
+                                           snapshotAt: RFC3339.format(s.createdAt, in: timeZone))
+        }
+        return TrafficStatus(updates: updates.map { u in
+            .init(id: u.id, kind: u.kind.rawValue, entries: u.entries.count, source: u.source,
+                  createdAt: RFC3339.format(Date(timeIntervalSince1970: u.createdAt), in: timeZone),
+                  expiresAt: RFC3339.format(Date(timeIntervalSince1970: u.expiresAt), in: timeZone))
+        }, modes: perMode)
+    }
+}
+
+public struct TrafficApplyReport: Codable, Sendable {
+    public var id: String
+    public var kind: String
+    public var entries: Int
+    public var matchedSegments: Int
+    public var unmatchedSegments: Int
+    public var expiresAt: String
+    public var parseMilliseconds: Double
+    public var applyMilliseconds: Double
+}
+
+public struct TrafficStatus: Codable, Sendable {
+    public struct Update: Codable, Sendable {
+        public var id: String, kind: String, entries: Int, source: String, createdAt: String, expiresAt: String
+    }
+    public struct Mode: Codable, Sendable {
+        public var generation: Int, liveArcs: Int, closedArcs: Int, snapshotAt: String
+    }
+    public var updates: [Update]
+    public var modes: [String: Mode]
+}
+
+enum InstructionTextCheck {
+    static func unsupported(_ language: String) -> Bool {
+        !["en-gb", "en-us", "en"].contains(language.lowercased())
     }
 }

@@ -1,17 +1,50 @@
 public import Foundation
 public import GeoCore
 public import RoadNetwork
+public import Routing
 
-/// A route request as the service understands it, whatever it came from (CLI flags, TomTom
-/// query string, OSRM URL, SDK).
+/// A route request as the service understands it, whatever it came from (CLI flags, a TomTom
+/// query string or body, an OSRM URL, the SDK).
 public struct RouteQuery: Sendable {
+    public enum Representation: String, Sendable { case polyline, summaryOnly, none }
+    public enum InstructionsMode: String, Sendable { case coded, text, tagged }
+
     public var waypoints: [Coordinate]
     public var mode: TravelMode = .car
+    /// Leave at this moment (exact time-dependent route). Nil with `arriveAt` nil: leave now.
     public var departAt: Date?
-    public var includePoints = true
+    /// Arrive by this moment: the latest departure that makes it.
+    public var arriveAt: Date?
+    /// Use live traffic (TomTom's `traffic`); false: historical speeds only.
+    public var traffic = true
+    public var routeType: RouteType = .fastest
+    public var avoid: Set<Avoidance> = []
+    /// Strict avoidance never uses avoided roads (TomTom's avoid is soft).
+    public var strictAvoid = false
+    public var windingness: Windingness = .normal
+    public var maxAlternatives = 0
+    public var computeBestOrder = false
+    public var instructions: InstructionsMode?
+    public var language = "en-GB"
+    public var imperialUnits = false
+    public var representation: Representation = .polyline
+    /// Heading of a moving origin, degrees clockwise from north.
+    public var vehicleHeading: Double?
+    /// TomTom `sectionType` values to report besides TRAVEL_MODE (toll, ferry, motorway, traffic, …).
+    public var sectionTypes: Set<String> = []
 
     public init(waypoints: [Coordinate], mode: TravelMode = .car) {
         self.waypoints = waypoints
         self.mode = mode
     }
+
+    /// Kept for the first CLI and benchmark callers: false is `representation = .none`.
+    public var includePoints: Bool {
+        get { representation == .polyline }
+        set { representation = newValue ? .polyline : .none }
+    }
+
+    /// Limits that keep one request from monopolising the server.
+    public static let maxWaypoints = 150
+    public static let maxAlternativesLimit = 5
 }

@@ -29,3 +29,17 @@ final class CCHScratchPool: Sendable {
         return try body(scratch)
     }
 }
+
+/// The same for time-dependent search memory.
+final class TimeDependentScratchPool: Sendable {
+    private let free = Mutex<[TimeDependentScratch]>([])
+    let capacity: Int
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    func withScratch<R>(_ body: (TimeDependentScratch) throws -> R) rethrows -> R {
+        let scratch = free.withLock { $0.popLast() } ?? TimeDependentScratch(capacity: capacity)
+        defer { free.withLock { $0.append(scratch) } }
+        return try body(scratch)
+    }
+}

@@ -9,6 +9,7 @@ Self-hosted routing, places and maps on OpenStreetMap data.
 COMMANDS:
   import      read an .osm.pbf extract into a dataset folder
   route       compute a route between coordinates
+  traffic     apply live speeds, closures or historical profiles
   info        describe a dataset (JSON)
   bench       measure import and query speed (prints JSON)
 
@@ -23,12 +24,14 @@ let commands: [String: ([String]) throws -> Void] = [
     "route": RouteCommand.run,
     "bench": BenchCommand.run,
     "info": InfoCommand.run,
+    "traffic": TrafficCommand.run,
 ]
 let commandUsages: [String: String] = [
     "import": ImportCommand.usage,
     "route": RouteCommand.usage,
     "bench": BenchCommand.usage,
     "info": InfoCommand.usage,
+    "traffic": TrafficCommand.usage,
 ]
 
 guard let name = arguments.first else {

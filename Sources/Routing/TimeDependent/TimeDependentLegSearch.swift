@@ -14,6 +14,9 @@ public struct TimeDependentLegSearch: LegSearch {
     let lowerBound: Metric?
     let scratch: TimeDependentScratch
     public private(set) var settled = 0
+    /// Milliseconds added (to the ordering cost, not to the clock) when entering an arc;
+    /// `UInt32.max` forbids it. Empty = none. Used for soft avoidances and alternatives.
+    public var penaltyMs: [UInt32] = []
 
     /// - Parameters:
     ///   - potential: built on a CCH customized with `lowerBound`'s turn weights; nil runs plain
@@ -65,6 +68,8 @@ public struct TimeDependentLegSearch: LegSearch {
         }
         let s = scratch.heap
         let labels = scratch.labels
+        let extras = scratch.extras
+        let penalties = penaltyMs
         s.reset()
         settled = 0
         var sourceOf: [Int: Int] = [:]
@@ -82,6 +87,7 @@ public struct TimeDependentLegSearch: LegSearch {
             guard k != UInt32.max else { continue }
             if s.relax(a, key: k, parent: SearchScratch.noParent) {
                 labels[a] = label
+                extras[a] = 0
                 sourceOf[a] = i
             }
         }
@@ -97,15 +103,19 @@ public struct TimeDependentLegSearch: LegSearch {
             if keyU >= stopAt { break }
             settled += 1
             let du = labels[u]
+            let extraU = extras[u]
             for t in graph.turns(from: ArcID(u)) {
                 let v = graph.turnTarget[t].index
                 let turnMs = graph.turnDurationMs[t]
                 let entry = Metric.add(du, turnMs)
+                let penalty = penalties.isEmpty ? 0 : penalties[v]
+                if penalty == UInt32.max { continue }
+                let extraV = Metric.add(extraU, penalty)
                 let original = graph.arcOriginal[v]
                 for j in targetArcs.indices where targetArcs[j] == original {
                     let partial = drive(v, elapsedMs: entry, fraction: problem.targets[j].fraction)
                     guard partial != UInt32.max else { continue }
-                    let candidate = Metric.add(entry, partial)
+                    let candidate = Metric.add(Metric.add(entry, partial), extraV)
                     if best[j].map({ candidate < $0.cost }) ?? true {
                         best[j] = .init(cost: candidate, source: -1, arcs: [])
                         lastFrom[j] = u
@@ -116,9 +126,9 @@ public struct TimeDependentLegSearch: LegSearch {
                 let travel = drive(v, elapsedMs: entry)
                 guard travel != UInt32.max else { continue }
                 let label = Metric.add(entry, travel)
-                let k = key(v, label)
+                let k = key(v, Metric.add(label, extraV))
                 guard k != UInt32.max else { continue }
-                if s.relax(v, key: k, parent: UInt32(u)) { labels[v] = label }
+                if s.relax(v, key: k, parent: UInt32(u)) { labels[v] = label; extras[v] = extraV }
             }
         }
         for j in best.indices where lastFrom[j] >= 0 && best[j]?.arcs.isEmpty == true {
@@ -142,11 +152,14 @@ public struct TimeDependentLegSearch: LegSearch {
 public final class TimeDependentScratch: @unchecked Sendable {
     let heap: SearchScratch
     let labels: UnsafeMutablePointer<UInt32>
+    /// Penalty milliseconds accumulated on the way to each arc (ordering only).
+    let extras: UnsafeMutablePointer<UInt32>
 
     public init(capacity: Int) {
         heap = SearchScratch(capacity: capacity)
         labels = .allocate(capacity: max(1, capacity))
+        extras = .allocate(capacity: max(1, capacity))
     }
 
-    deinit { labels.deallocate() }
+    deinit { labels.deallocate(); extras.deallocate() }
 }

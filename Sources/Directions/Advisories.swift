@@ -1,0 +1,39 @@
+public import RoadNetwork
+public import Routing
+
+/// Notices a driver should know before leaving, as MKRoute.advisoryNotices has them.
+public enum Advisories {
+    public static func notices(_ route: Route, graph: RoadGraph, usedAvoided: [Avoidance] = [], closuresNearby: Int = 0) -> [String] {
+        var flags: WayFlags = []
+        for leg in route.legs {
+            for piece in leg.pieces where piece.lengthMeters > 0 {
+                flags.formUnion(graph.wayFlags[graph.way(of: piece.arc).index])
+            }
+        }
+        var notices: [String] = []
+        if flags.contains(.toll) { notices.append("This route includes toll roads.") }
+        if flags.contains(.ferry) { notices.append("This route includes a ferry crossing; check its timetable.") }
+        if flags.contains(.unpaved) { notices.append("This route includes unpaved roads.") }
+        if flags.contains(.restrictedAccess) { notices.append("This route uses roads with restricted access (destination or delivery only).") }
+        if flags.contains(.psvOnly) { notices.append("This route uses lanes or roads reserved for taxis and public service vehicles.") }
+        if flags.contains(.pushing) { notices.append("Parts of this route require walking your bicycle.") }
+        for kind in usedAvoided {
+            notices.append("This route uses \(describe(kind)) because no route avoids them.")
+        }
+        if closuresNearby > 0 {
+            notices.append(closuresNearby == 1 ? "A road near this route is closed (live traffic); the route avoids it."
+                           : "\(closuresNearby) roads near this route are closed (live traffic); the route avoids them.")
+        }
+        return notices
+    }
+
+    static func describe(_ kind: Avoidance) -> String {
+        switch kind {
+        case .tollRoads: "toll roads"
+        case .motorways: "motorways"
+        case .ferries: "ferries"
+        case .unpavedRoads: "unpaved roads"
+        case .alreadyUsedRoads: "roads already driven"
+        }
+    }
+}

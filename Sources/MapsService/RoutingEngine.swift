@@ -1,0 +1,74 @@
+import Foundation
+import Synchronization
+import RoadNetwork
+import Routing
+import Traffic
+
+/// What a routing engine is made of, fixed for a dataset's lifetime.
+final class RoutingEngineCore: @unchecked Sendable {
+    let mode: TravelMode
+    let graph: RoadGraph
+    let structure: CCHStructure?
+    let model: TrafficModel
+    let planner: RoutePlanner
+    private let curvatureStore = Mutex<[Float]?>(nil)
+
+    init(graph: RoadGraph, structure: CCHStructure?, timeZone: TimeZone, historical: [(from: Int64, to: Int64, speedsKmh: [Double])]) {
+        mode = graph.mode
+        self.graph = graph
+        self.structure = structure
+        model = TrafficModel(graph: graph, timeZone: timeZone, historical: graph.mode.usesTraffic ? historical : [])
+        planner = RoutePlanner(graph: graph, metric: .fastest(graph))
+    }
+
+    /// Curviness per arc (degrees of heading change per km), computed once on first use.
+    var curvature: [Float] {
+        if let c = curvatureStore.withLock({ $0 }) { return c }
+        let c = MetricFactory.curvature(graph)
+        curvatureStore.withLock { $0 = c }
+        return c
+    }
+}
+
+/// One travel mode's routing: the graph, its hierarchy, and the current traffic snapshot, which
+/// `refresh` replaces atomically when live updates change or time moves on.
+final class RoutingEngine: @unchecked Sendable {
+    let core: RoutingEngineCore
+    private let current: Mutex<TrafficSnapshot>
+    private let generation = Atomic<Int>(0)
+    let searchScratch: ScratchPool
+    let cchScratch: CCHScratchPool
+    let timeDependentScratch: TimeDependentScratchPool
+
+    init(core: RoutingEngineCore, now: Date, updates: [LiveUpdate]) {
+        self.core = core
+        searchScratch = ScratchPool(capacity: core.graph.arcCount)
+        cchScratch = CCHScratchPool(nodeCount: core.structure?.nodeCount ?? 1)
+        timeDependentScratch = TimeDependentScratchPool(capacity: core.graph.arcCount)
+        current = Mutex(Self.makeSnapshot(core, generation: 0, now: now, updates: updates))
+    }
+
+    var snapshot: TrafficSnapshot { current.withLock { $0 } }
+    var graph: RoadGraph { core.graph }
+
+    static func makeSnapshot(_ core: RoutingEngineCore, generation: Int, now: Date, updates: [LiveUpdate]) -> TrafficSnapshot {
+        let relevant = core.mode.usesTraffic ? updates : []
+        var (table, report) = core.model.table(referenceTime: now, updates: relevant)
+        if !core.mode.usesTraffic { table.useHistorical = false }
+        var historical = table
+        historical.useLive = false
+        let snapshot = TrafficSnapshot(generation: generation, createdAt: now, table: table, historicalTable: historical,
+                                       updates: relevant, report: report, engine: core)
+        _ = snapshot.prepared(.fastest)  // the default metric is ready before the snapshot is published
+        return snapshot
+    }
+
+    /// Builds a new snapshot and publishes it; queries already running keep the one they took.
+    @discardableResult
+    func refresh(now: Date, updates: [LiveUpdate]) -> TrafficSnapshot {
+        let g = generation.add(1, ordering: .relaxed).newValue
+        let snapshot = Self.makeSnapshot(core, generation: g, now: now, updates: updates)
+        current.withLock { $0 = snapshot }
+        return snapshot
+    }
+}

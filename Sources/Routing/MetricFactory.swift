@@ -1,0 +1,130 @@
+public import RoadNetwork
+import GeoCore
+
+/// Builds the integer weights for a `MetricKey` from the arc times in force (free flow,
+/// historical, or with live traffic).
+///
+/// - fastest: milliseconds.
+/// - shortest: centimetres.
+/// - eco: microlitres of fuel by `FuelModel` + 0.05 µL per millisecond (so equal-fuel routes
+///   prefer the quicker one).
+/// - thrilling: milliseconds scaled by road class (motorway ×4, trunk ×2, primary ×1.4,
+///   secondary ×1.1, tertiary 1.0, unclassified 0.9, residential 1.2, service 2.0) and by
+///   curviness: `1 / (1 + k · c / 400)`, clamped to [0.4, 1], where c is the arc's total heading
+///   change in degrees per km of road (measured over its shape; a straight road has c = 0, a
+///   mountain pass several hundred) and k the windingness (0.5, 1, 2). No elevation data is
+///   available, so `hilliness` has no effect.
+///
+/// Avoided roads: strict makes them unusable; soft multiplies their weight by 5 and adds the
+/// metric's equivalent of 30 minutes on entering one, so they are used only when nothing else
+/// reaches the destination (then the route says so).
+public enum MetricFactory {
+    /// - Parameter arcMs: travel time per arc at the reference moment (`UInt32.max` = closed).
+    public static func make(_ graph: RoadGraph, key: MetricKey, arcMs: [UInt32], curvature: [Float]? = nil) -> Metric {
+        let n = graph.arcCount
+        var arc = [UInt32](repeating: 0, count: n)
+        let avoided = avoidedArcs(graph, key.avoid)
+        let entryPenalty: UInt32
+        switch key.routeType {
+        case .fastest, .thrilling:
+            entryPenalty = 1_800_000
+            for a in 0..<n where arcMs[a] != Metric.infinite {
+                arc[a] = max(1, arcMs[a])
+            }
+            if key.routeType == .thrilling {
+                let curve = curvature ?? Self.curvature(graph)
+                for a in 0..<n where arcMs[a] != Metric.infinite {
+                    let cls = classFactor(graph.wayClass[graph.way(of: ArcID(a)).index])
+                    let bend = max(0.4, min(1, 1 / (1 + key.windingness.strength * Double(curve[a]) / 400)))
+                    arc[a] = UInt32(min(Double(UInt32.max / 4), max(1, Double(arcMs[a]) * cls * bend)))
+                }
+            }
+        case .shortest:
+            entryPenalty = 2_500_000  // 25 km
+            for a in 0..<n { arc[a] = max(1, graph.lengthCm(of: ArcID(a))) }
+        case .eco:
+            entryPenalty = 1_500_000  // 1.5 L
+            for a in 0..<n where arcMs[a] != Metric.infinite {
+                let meters = Double(graph.lengthCm(of: ArcID(a))) / 100
+                let liters = FuelModel.liters(meters: meters, seconds: Double(max(1, arcMs[a])) / 1000)
+                arc[a] = UInt32(min(Double(UInt32.max / 4), max(1, liters * 1e6 + 0.05 * Double(arcMs[a]))))
+            }
+        }
+        for a in 0..<n where arcMs[a] == Metric.infinite { arc[a] = Metric.infinite }
+        if !key.avoid.isEmpty {
+            for a in 0..<n where avoided[a] && arc[a] != Metric.infinite {
+                arc[a] = key.strict ? Metric.infinite : UInt32(min(Double(UInt32.max / 4), Double(arc[a]) * 5))
+            }
+        }
+        return Metric.withTurns(graph, arcWeight: arc) { t, from, to in
+            if arc[to.index] == Metric.infinite { return Metric.infinite }
+            var w: UInt32
+            switch key.routeType {
+            case .fastest, .thrilling: w = graph.turnDurationMs[t]
+            case .shortest: w = 0
+            case .eco:
+                let v = graph.head(of: from)
+                let share = FuelModel.stopShare(turnMs: graph.turnDurationMs[t], node: graph.nodeFlags[v.index])
+                let speed = graph.speedKmh(of: graph.way(of: to), backward: graph.isBackward(to))
+                w = UInt32(share * FuelModel.litersPerStop(speedKmh: speed) * 1e6 + 0.05 * Double(graph.turnDurationMs[t]))
+            }
+            if Metric.restricted(graph, to) && !Metric.restricted(graph, from) {
+                w = Metric.add(w, key.routeType == .shortest ? 100_000_000 : 3_600_000)
+            }
+            if !key.strict && avoided[to.index] && !avoided[from.index] { w = Metric.add(w, entryPenalty) }
+            return w
+        }
+    }
+
+    /// Arcs on roads of the avoided kinds.
+    public static func avoidedArcs(_ graph: RoadGraph, _ avoid: [Avoidance]) -> [Bool] {
+        guard !avoid.isEmpty else { return [Bool](repeating: false, count: graph.arcCount) }
+        return (0..<graph.arcCount).map { a in
+            let way = graph.way(of: ArcID(a)).index
+            let flags = graph.wayFlags[way], cls = graph.wayClass[way]
+            for kind in avoid {
+                switch kind {
+                case .tollRoads: if flags.contains(.toll) { return true }
+                case .motorways: if cls.isMotorway || flags.contains(.motorroad) { return true }
+                case .ferries: if flags.contains(.ferry) { return true }
+                case .unpavedRoads: if flags.contains(.unpaved) { return true }
+                case .alreadyUsedRoads: break
+                }
+            }
+            return false
+        }
+    }
+
+    static func classFactor(_ c: RoadClass) -> Double {
+        switch c {
+        case .motorway, .motorwayLink: 4
+        case .trunk, .trunkLink: 2
+        case .primary, .primaryLink: 1.4
+        case .secondary, .secondaryLink: 1.1
+        case .tertiary, .tertiaryLink: 1
+        case .unclassified: 0.9
+        case .residential, .livingStreet: 1.2
+        case .service: 2
+        case .track: 1.5
+        default: 1.2
+        }
+    }
+
+    /// Total heading change per km of each arc's shape (degrees per km).
+    public static func curvature(_ graph: RoadGraph) -> [Float] {
+        (0..<graph.arcCount).map { a in
+            let e = graph.edge(of: ArcID(a)).index
+            let start = Int(graph.edgeShapeStart[e]), end = Int(graph.edgeShapeStart[e + 1])
+            guard end - start >= 3 else { return 0 }
+            var turning = 0.0
+            var previous = Geodesy.bearingDegrees(from: graph.shapeCoordinates[start], to: graph.shapeCoordinates[start + 1])
+            for i in (start + 1)..<(end - 1) {
+                let b = Geodesy.bearingDegrees(from: graph.shapeCoordinates[i], to: graph.shapeCoordinates[i + 1])
+                turning += abs(Geodesy.turnAngle(from: previous, to: b))
+                previous = b
+            }
+            let km = Double(graph.edgeLengthCm[e]) / 100_000
+            return Float(km > 0.01 ? turning / km : 0)
+        }
+    }
+}
