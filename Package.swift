@@ -42,10 +42,10 @@ let package = Package(
 
         .executableTarget(name: "wayfinder", dependencies: ["DatasetImport", "Dataset", "MapsService", "MapsAPI", "RoadExtract", "RoadNetwork", "Routing", "Traffic", "BinaryIO", "OSMPBF", "GeoCore"], swiftSettings: settings),
 
-        .target(name: "MapsTestSupport", dependencies: ["GeoCore", "OSMPBF", "RoadNetwork", "RoadExtract", "Routing"], swiftSettings: settings),
+        .target(name: "MapsTestSupport", dependencies: ["GeoCore", "OSMPBF", "RoadNetwork", "RoadExtract", "Routing", "Dataset", "DatasetImport", "MapsService"], swiftSettings: settings),
 
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore"], swiftSettings: settings),
-        .testTarget(name: "ScenarioTests", dependencies: ["MapsTestSupport", "RoadExtract", "RoadNetwork", "Routing", "OSMPBF", "GeoCore"], swiftSettings: settings),
+        .testTarget(name: "ScenarioTests", dependencies: ["MapsTestSupport", "RoadExtract", "RoadNetwork", "Routing", "OSMPBF", "GeoCore", "MapsService", "MapsAPI", "Traffic"], swiftSettings: settings),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "MapsTestSupport"], swiftSettings: settings),
         .testTarget(name: "PlacesTests", dependencies: ["Places", "SQLite", "MapsTestSupport", "OSMPBF", "GeoCore", "MapsAPI"], swiftSettings: settings),
         .testTarget(name: "TilesTests", dependencies: ["Tiles", "BaseMap", "MapsTestSupport", "OSMPBF", "GeoCore"], swiftSettings: settings),

@@ -86,8 +86,14 @@ struct RouteCalculation {
     func snapEndpoints() throws(APIError) -> [RouteEndpoint] {
         var endpoints: [RouteEndpoint] = []
         for (i, w) in query.waypoints.enumerated() {
-            guard let snap = graph.snap(w, maxDistanceMeters: planner.maxSnapDistanceMeters) else {
+            guard var snap = graph.snap(w, maxDistanceMeters: planner.maxSnapDistanceMeters) else {
                 throw APIError(.mapMatchingFailure, "\(MapsService.waypointName(i, of: query.waypoints.count)) (\(w.formatted(decimals: 6))) is not near any road usable by \(graph.mode.rawValue) (limit \(Int(planner.maxSnapDistanceMeters)) m)", parameter: "locations")
+            }
+            // A point at a closed or avoided road prefers another road about as near (at a
+            // junction, say), if there is one.
+            if isUndesirable(snap.edge),
+               let other = graph.snap(w, maxDistanceMeters: snap.distanceMeters + 25, excluding: isUndesirable) {
+                snap = other
             }
             var endpoint = RouteEndpoint(input: w, snap: snap, graph: graph)
             // A moving origin keeps going the way it heads (within 90°) when the road allows.
@@ -100,6 +106,25 @@ struct RouteCalculation {
             endpoints.append(endpoint)
         }
         return endpoints
+    }
+
+    /// Closed now, or of a kind the query avoids.
+    func isUndesirable(_ edge: EdgeID) -> Bool {
+        if isClosed(edge) { return true }
+        let kinds = query.avoid.subtracting([.alreadyUsedRoads])
+        guard !kinds.isEmpty else { return false }
+        let way = graph.edgeWay[edge.index].index
+        let flags = graph.wayFlags[way], cls = graph.wayClass[way]
+        return (kinds.contains(.tollRoads) && flags.contains(.toll)) || (kinds.contains(.ferries) && flags.contains(.ferry))
+            || (kinds.contains(.unpavedRoads) && flags.contains(.unpaved)) || (kinds.contains(.motorways) && (cls.isMotorway || flags.contains(.motorroad)))
+    }
+
+    /// Whether every usable direction of an edge is closed right now.
+    func isClosed(_ edge: EdgeID) -> Bool {
+        guard key.live, snapshot.closedArcCount > 0 else { return false }
+        let time = now.timeIntervalSince1970
+        let arcs = [graph.edgeArcs[edge.index * 2], graph.edgeArcs[edge.index * 2 + 1]].filter { !$0.isNone }
+        return !arcs.isEmpty && arcs.allSatisfy { snapshot.table.isClosed($0.index, at: time) }
     }
 
     func arcBearing(_ arc: ArcID) -> Double {
@@ -248,20 +273,19 @@ struct RouteCalculation {
                 return outcome.route.flatMap { RouteTiming.timed($0, graph: graph, table: table, departure: startTime) }
             },
             cost: { route in timeDependent ? route.durationSeconds : Double(metricCost(route, prepared.metric)) },
-            shortest: { from, to in shortestCost(from, to, prepared: prepared, timeDependent: timeDependent) })
+            localCost: { route in Double(metricCost(route, prepared.metric)) },
+            shortest: { from, to in shortestCost(from, to, prepared: prepared) })
         return found
     }
 
-    func shortestCost(_ from: ArcPosition, _ to: ArcPosition, prepared: PreparedMetric, timeDependent: Bool) -> Double? {
+    func shortestCost(_ from: ArcPosition, _ to: ArcPosition, prepared: PreparedMetric) -> Double? {
         guard let cch = prepared.cch else { return nil }
         let cost = engine.cchScratch.withScratch { scratch -> UInt32? in
             var search = CCHLegSearch(graph: graph, metric: prepared.metric, cch: cch, scratch: scratch)
             search.unpacksPaths = false
             return search.solve(LegProblem(sources: [.init(position: from, cost: 0)], targets: [to])).paths[0]?.cost
         }
-        guard let cost else { return nil }
-        // Time-dependent alternatives are compared in seconds; the static metric is in ms for fastest.
-        return timeDependent ? Double(cost) / 1000 : Double(cost)
+        return cost.map(Double.init)
     }
 
     /// The metric's cost of a route: partial first and last arcs, whole arcs and turns between.

@@ -12,13 +12,13 @@ public enum ReferenceTimeDependent {
         var label = [Double](repeating: .infinity, count: n)  // ms after departure at the arc's end
         var done = [Bool](repeating: false, count: n)
         for s in sources {
-            let t = table.traverseMs(s.position.arc.index, entry: departure + Double(s.cost) / 1000, fraction: 1 - s.position.fraction)
+            let t = table.traverseMs(s.position.arc.index, entry: departure + Double(s.cost) / 1000, fraction: 1 - s.position.fraction, ignoringClosure: true)
             label[s.position.arc.index] = min(label[s.position.arc.index], Double(s.cost) + t.rounded())
         }
         var best = [Double](repeating: .infinity, count: targets.count)
         for (j, target) in targets.enumerated() {
             for s in sources where graph.arcOriginal[s.position.arc.index] == graph.arcOriginal[target.arc.index] && s.position.fraction <= target.fraction {
-                let t = table.traverseMs(s.position.arc.index, entry: departure + Double(s.cost) / 1000, fraction: target.fraction - s.position.fraction)
+                let t = table.traverseMs(s.position.arc.index, entry: departure + Double(s.cost) / 1000, fraction: target.fraction - s.position.fraction, ignoringClosure: true)
                 best[j] = min(best[j], Double(s.cost) + t.rounded())
             }
         }
@@ -32,7 +32,7 @@ public enum ReferenceTimeDependent {
                 let v = graph.turnTarget[t].index
                 let entry = m + Double(graph.turnDurationMs[t])
                 for (j, target) in targets.enumerated() where graph.arcOriginal[v] == graph.arcOriginal[target.arc.index] {
-                    let partial = table.traverseMs(v, entry: departure + entry / 1000, fraction: target.fraction)
+                    let partial = table.traverseMs(v, entry: departure + entry / 1000, fraction: target.fraction, ignoringClosure: true)
                     best[j] = min(best[j], entry + partial.rounded())
                 }
                 let travel = table.traverseMs(v, entry: departure + entry / 1000)

@@ -33,6 +33,14 @@ public struct Scenario: @unchecked Sendable {
     public init(_ drawing: String, gridMeters: Double = 100, ways: KeyValuePairs<String, Tags>,
                 nodes: [Character: Tags] = [:], restrictions: [Restriction] = [],
                 profiles: [Profile] = Profile.all) throws {
+        try self.init(drawing, gridMeters: gridMeters, wayList: ways.map { ($0.key, $0.value) }, nodes: nodes,
+                      restrictions: restrictions, profiles: profiles)
+    }
+
+    /// The same with ways built at run time.
+    public init(_ drawing: String, gridMeters: Double = 100, wayList ways: [(String, Tags)],
+                nodes: [Character: Tags] = [:], restrictions: [Restriction] = [],
+                profiles: [Profile] = Profile.all) throws {
         map = try GridMap(drawing, gridMeters: gridMeters)
         var builder = OSMBlockBuilder()
         var ids: [Character: Int64] = [:]

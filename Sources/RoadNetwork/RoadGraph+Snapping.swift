@@ -23,7 +23,7 @@ extension RoadGraph {
     /// one in a small disconnected piece (a clipped stub, a closed car park), as long as it is
     /// within the limit; otherwise the closest road of any piece is returned.
     /// - Complexity: O(k log c) for k segments in the cells searched, c cells in the grid.
-    public func snap(_ point: Coordinate, maxDistanceMeters: Double = 1000) -> Snap? {
+    public func snap(_ point: Coordinate, maxDistanceMeters: Double = 1000, excluding excluded: ((EdgeID) -> Bool)? = nil) -> Snap? {
         let cell = snapGrid.cellSizeMeters
         let maxRings = Int(maxDistanceMeters / cell) + 2
         var bestAny: Snap?
@@ -40,6 +40,7 @@ extension RoadGraph {
             guard d <= maxDistanceMeters else { return true }
             let isBetterAny = bestAny.map { d < $0.distanceMeters } ?? true
             let edge = edgeContaining(shapeIndex: i)
+            if let excluded, excluded(edge) { return true }
             let small = isSmall(edge)
             let isBetterLarge = !small && (bestLarge.map { d < $0.distanceMeters } ?? true)
             guard isBetterAny || isBetterLarge else { return true }

@@ -100,10 +100,11 @@ public struct TravelTimeTable: @unchecked Sendable {
     }
 
     /// Milliseconds to traverse `fraction` of an arc entered at `entry` (seconds since 1970);
-    /// infinity when the arc is closed at entry.
+    /// infinity when the arc is closed at entry (unless `ignoringClosure`: a route that starts or
+    /// ends on a closed road may still leave or reach its own point).
     @inlinable
-    public func traverseMs(_ arc: Int, entry: Double, fraction: Double = 1) -> Double {
-        if isClosed(arc, at: entry) { return .infinity }
+    public func traverseMs(_ arc: Int, entry: Double, fraction: Double = 1, ignoringClosure: Bool = false) -> Double {
+        if !ignoringClosure && isClosed(arc, at: entry) { return .infinity }
         let base = Double(freeFlowMs[arc]) * fraction
         if base <= 0 { return 0 }
         var t = entry
@@ -126,7 +127,7 @@ public struct TravelTimeTable: @unchecked Sendable {
     /// The latest entry time that leaves `fraction` of the arc by `exit` (the exact inverse of
     /// `traverseMs`, walking the grid backwards); nil when closed.
     @inlinable
-    public func latestEntry(_ arc: Int, exit: Double, fraction: Double = 1) -> Double? {
+    public func latestEntry(_ arc: Int, exit: Double, fraction: Double = 1, ignoringClosure: Bool = false) -> Double? {
         let base = Double(freeFlowMs[arc]) * fraction
         if base <= 0 { return exit }
         var t = exit
@@ -138,7 +139,7 @@ public struct TravelTimeTable: @unchecked Sendable {
             let need = remaining * base * f / 1000
             if t - need >= cellStart || exit - t > 7 * 86_400 {
                 let entry = t - need
-                return isClosed(arc, at: entry) ? nil : entry
+                return !ignoringClosure && isClosed(arc, at: entry) ? nil : entry
             }
             let spent = t - cellStart
             remaining -= spent * 1000 / (base * f)

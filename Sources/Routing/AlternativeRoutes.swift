@@ -9,8 +9,9 @@ public import RoadNetwork
 ///   stay within a similar bound; OSRM uses 25 % for its via-node candidates);
 /// - **sharing**: at most `maxShare` (75 %) of its length on any route already offered, so each
 ///   alternative is really different;
-/// - **local optimality**: each part where it leaves the best route is itself nearly a shortest
-///   path between its ends (within `detourTolerance`, 20 %), so there are no silly detours.
+/// - **local optimality** (after the T-test of Abraham et al.): every stretch of it as long as a
+///   quarter of the route (`windowShare`) is nearly a shortest path between its ends (within
+///   `detourTolerance`, 10 %), so there are no silly detours such as a loop around a block.
 ///
 /// Why the penalty method rather than via-node/plateau alternatives: it works unchanged for
 /// time-dependent routes, arrive-by, several waypoints and avoidances, because it only needs a
@@ -19,7 +20,9 @@ public import RoadNetwork
 public struct AlternativeRoutes {
     public var maxStretch = 0.4
     public var maxShare = 0.75
-    public var detourTolerance = 1.2
+    public var detourTolerance = 1.1
+    /// Length of the local-optimality windows, as a share of the route's cost.
+    public var windowShare = 0.25
     /// Each use of an arc adds this share of its own weight as a penalty.
     public var penaltyShare = 0.6
     /// Attempts per wanted alternative.
@@ -30,9 +33,10 @@ public struct AlternativeRoutes {
     /// - Parameters:
     ///   - solve: runs the planner with per-arc entry penalties (metric units).
     ///   - cost: the true cost of a route (metric units or seconds), without penalties.
-    ///   - shortest: the true cost of the best path between two positions, for the detour test.
+    ///   - localCost: a part's cost in the units of `shortest` (the static metric).
+    ///   - shortest: the best path's cost between two positions, for the local-optimality test.
     public func find(graph: RoadGraph, best: Route, count: Int, arcWeight: [UInt32],
-                     solve: ([UInt32]) -> Route?, cost: (Route) -> Double,
+                     solve: ([UInt32]) -> Route?, cost: (Route) -> Double, localCost: (Route) -> Double,
                      shortest: (ArcPosition, ArcPosition) -> Double?) -> [Route] {
         guard count > 0 else { return [] }
         var penalty = [UInt32](repeating: 0, count: graph.arcCount)
@@ -60,7 +64,7 @@ public struct AlternativeRoutes {
                 sharedMeters(candidate, with: set, graph: graph) > maxShare * length
             }
             if tooSimilar { continue }
-            guard detoursAreReasonable(candidate, bestArcs: offeredArcs[0], graph: graph, cost: cost, shortest: shortest) else { continue }
+            guard isLocallyOptimal(candidate, bestArcs: offeredArcs[0], graph: graph, cost: localCost, shortest: shortest) else { continue }
             alternatives.append(candidate)
             offered.append(candidate)
             offeredArcs.append(Set(candidateArcs))
@@ -78,24 +82,42 @@ public struct AlternativeRoutes {
         return shared
     }
 
-    /// Each maximal stretch off the best route must cost at most `detourTolerance` × the best
-    /// path between its ends.
-    func detoursAreReasonable(_ route: Route, bestArcs: Set<ArcID>, graph: RoadGraph, cost: (Route) -> Double,
-                              shortest: (ArcPosition, ArcPosition) -> Double?) -> Bool {
+    /// Windows of `windowShare` of the route's cost, sliding over every stretch that leaves the best
+    /// route (and a little either side), must each cost at most `detourTolerance` × the best path
+    /// between their ends.
+    func isLocallyOptimal(_ route: Route, bestArcs: Set<ArcID>, graph: RoadGraph, cost: (Route) -> Double,
+                          shortest: (ArcPosition, ArcPosition) -> Double?) -> Bool {
         for leg in route.legs {
-            var i = 0
             let pieces = leg.pieces
+            let pieceCosts = pieces.map { p in
+                cost(Route(legs: [RouteLeg(graph: graph, arcs: [p.arc], start: p.fromFraction, end: p.toFraction)], endpoints: [], cost: 0))
+            }
+            let total = pieceCosts.reduce(0, +)
+            let window = max(1, total * windowShare)
+            var i = 0
             while i < pieces.count {
                 guard !bestArcs.contains(pieces[i].arc) else { i += 1; continue }
                 var j = i
                 while j + 1 < pieces.count && !bestArcs.contains(pieces[j + 1].arc) { j += 1 }
-                // The detour as a route of its own, from the start of its first arc to the end of its last.
-                let detourLeg = RouteLeg(graph: graph, arcs: pieces[i...j].map(\.arc), start: pieces[i].fromFraction, end: pieces[j].toFraction)
-                let detour = Route(legs: [detourLeg], endpoints: [], cost: 0)
-                if let best = shortest(ArcPosition(arc: pieces[i].arc, fraction: pieces[i].fromFraction),
-                                       ArcPosition(arc: pieces[j].arc, fraction: pieces[j].toFraction)),
-                   cost(detour) > best * detourTolerance + 1 {
-                    return false
+                // Slide windows over pieces max(0, i-1)...min(count-1, j+1).
+                let from = max(0, i - 1), to = min(pieces.count - 1, j + 1)
+                var start = from
+                while start <= to {
+                    var end = start, acc = pieceCosts[start]
+                    while end < to && acc < window { end += 1; acc += pieceCosts[end] }
+                    if end > start {
+                        let part = RouteLeg(graph: graph, arcs: pieces[start...end].map(\.arc), start: pieces[start].fromFraction, end: pieces[end].toFraction)
+                        let partCost = cost(Route(legs: [part], endpoints: [], cost: 0))
+                        if let best = shortest(ArcPosition(arc: pieces[start].arc, fraction: pieces[start].fromFraction),
+                                               ArcPosition(arc: pieces[end].arc, fraction: pieces[end].toFraction)),
+                           partCost > best * detourTolerance + 1 {
+                            return false
+                        }
+                    }
+                    // Advance by about half a window.
+                    var advanced = 0.0
+                    repeat { advanced += pieceCosts[start]; start += 1 } while start <= to && advanced < window / 2
+                    if end >= to { break }
                 }
                 i = j + 1
             }

@@ -50,14 +50,21 @@ public enum MetricFactory {
                 arc[a] = UInt32(min(Double(UInt32.max / 4), max(1, liters * 1e6 + 0.05 * Double(arcMs[a]))))
             }
         }
-        for a in 0..<n where arcMs[a] == Metric.infinite { arc[a] = Metric.infinite }
+        // Closed arcs keep a finite weight (a route may start or end on one) but cannot be entered.
+        var closed = [Bool](repeating: false, count: n)
+        for a in 0..<n where arcMs[a] == Metric.infinite {
+            closed[a] = true
+            if arc[a] == 0 || arc[a] == Metric.infinite {
+                arc[a] = max(1, key.routeType == .shortest ? graph.lengthCm(of: ArcID(a)) : graph.arcDurationMs[a])
+            }
+        }
         if !key.avoid.isEmpty {
             for a in 0..<n where avoided[a] && arc[a] != Metric.infinite {
                 arc[a] = key.strict ? Metric.infinite : UInt32(min(Double(UInt32.max / 4), Double(arc[a]) * 5))
             }
         }
         return Metric.withTurns(graph, arcWeight: arc) { t, from, to in
-            if arc[to.index] == Metric.infinite { return Metric.infinite }
+            if arc[to.index] == Metric.infinite || closed[to.index] { return Metric.infinite }
             var w: UInt32
             switch key.routeType {
             case .fastest, .thrilling: w = graph.turnDurationMs[t]

@@ -34,15 +34,17 @@ public struct RouteEndpoint: Sendable {
 }
 
 extension Metric {
-    /// Weight of the part of `arc` after `fraction`.
+    /// Weight of the part of `arc` after `fraction` (infinite stays infinite).
     @inlinable
     public func remaining(_ p: ArcPosition) -> UInt32 {
-        UInt32((Double(arcWeight[p.arc.index]) * (1 - p.fraction)).rounded())
+        let w = arcWeight[p.arc.index]
+        return w == Metric.infinite ? w : UInt32((Double(w) * (1 - p.fraction)).rounded())
     }
 
     /// Weight of the part of `arc` up to `fraction`.
     @inlinable
     public func covered(_ p: ArcPosition) -> UInt32 {
-        UInt32((Double(arcWeight[p.arc.index]) * p.fraction).rounded())
+        let w = arcWeight[p.arc.index]
+        return w == Metric.infinite ? w : UInt32((Double(w) * p.fraction).rounded())
     }
 }

@@ -9,11 +9,15 @@ public enum RouteTiming {
         var route = route
         var time = departure
         for l in route.legs.indices {
+            let count = route.legs[l].pieces.count
             for p in route.legs[l].pieces.indices {
                 let piece = route.legs[l].pieces[p]
                 let entry = time + piece.turnSeconds
                 let covered = max(0, piece.toFraction - piece.fromFraction)
-                let ms = table.traverseMs(graph.arcOriginal[piece.arc.index].index, entry: entry, fraction: covered)
+                // The first and last piece are where the route starts or ends: a closure there
+                // does not stop it (the traveller is already on that road).
+                let endpoint = p == 0 || p == count - 1
+                let ms = table.traverseMs(graph.arcOriginal[piece.arc.index].index, entry: entry, fraction: covered, ignoringClosure: endpoint)
                 guard ms.isFinite else { return nil }
                 route.legs[l].pieces[p].durationSeconds = piece.turnSeconds + ms / 1000
                 time = entry + ms / 1000

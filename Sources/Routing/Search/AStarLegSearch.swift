@@ -24,6 +24,15 @@ public struct AStarLegSearch: LegSearch {
 
     public mutating func solve(_ problem: LegProblem) -> LegSolution {
         var best = problem.sameArcPaths(metric, originals: graph.arcOriginal)
+        // Staying on one arc is penalized like entering it (or the penalty method could never
+        // move off a route that is a single arc).
+        if !penalty.isEmpty {
+            for j in best.indices {
+                guard let path = best[j] else { continue }
+                let e = penalty[path.arcs[0].index]
+                best[j] = e == Metric.infinite ? nil : .init(cost: Metric.add(path.cost, e), source: path.source, arcs: path.arcs)
+            }
+        }
         let targetArcs = problem.targets.map { graph.arcOriginal[$0.arc.index] }
         let targetExcess = problem.targets.map { metric.remaining($0) }
         var starts: [(arc: ArcID, offset: UInt32)] = []

@@ -45,7 +45,8 @@ extension LegProblem {
         targets.map { target in
             var best: LegSolution.Path?
             for (s, source) in sources.enumerated()
-            where originals[source.position.arc.index] == originals[target.arc.index] && source.position.fraction <= target.fraction {
+            where originals[source.position.arc.index] == originals[target.arc.index] && source.position.fraction <= target.fraction
+                && metric.arcWeight[target.arc.index] != Metric.infinite {
                 let w = UInt32((Double(metric.arcWeight[target.arc.index]) * (target.fraction - source.position.fraction)).rounded())
                 let cost = Metric.add(source.cost, w)
                 if best.map({ cost < $0.cost }) ?? true {

@@ -47,7 +47,7 @@ public struct ArriveBySearch {
         for (i, source) in sources.enumerated() {
             for (j, target) in targets.enumerated()
             where graph.arcOriginal[source.arc.index] == graph.arcOriginal[target.position.arc.index] && source.fraction <= target.position.fraction {
-                if let t = table.latestEntry(source.arc.index, exit: target.deadline, fraction: target.position.fraction - source.fraction),
+                if let t = table.latestEntry(source.arc.index, exit: target.deadline, fraction: target.position.fraction - source.fraction, ignoringClosure: true),
                    best[i].map({ t > $0.time }) ?? true {
                     best[i] = Departure(time: t, target: j, arcs: [source.arc])
                 }
@@ -71,7 +71,7 @@ public struct ArriveBySearch {
         for (j, target) in targets.enumerated() {
             let original = graph.arcOriginal[target.position.arc.index]
             for arc in [original] + (graph.restrictionCopies[original] ?? []) {
-                guard let entry = table.latestEntry(arc.index, exit: target.deadline, fraction: target.position.fraction) else { continue }
+                guard let entry = table.latestEntry(arc.index, exit: target.deadline, fraction: target.position.fraction, ignoringClosure: true) else { continue }
                 let lateness = key(entry)
                 let k = potentialKey(arc.index, lateness)
                 guard k != UInt32.max else { continue }
@@ -99,7 +99,7 @@ public struct ArriveBySearch {
                 let leaveA = entryB - Double(graph.turnDurationMs[t]) / 1000
                 let original = graph.arcOriginal[a]
                 for (si, source) in sources.enumerated() where sourceArcs[si] == original {
-                    guard let start = table.latestEntry(a, exit: leaveA, fraction: 1 - source.fraction) else { continue }
+                    guard let start = table.latestEntry(a, exit: leaveA, fraction: 1 - source.fraction, ignoringClosure: true) else { continue }
                     if best[si].map({ start > $0.time }) ?? true {
                         best[si] = Departure(time: start, target: -1, arcs: [])
                         lastTo[si] = b

@@ -33,8 +33,8 @@ public struct TimeDependentLegSearch: LegSearch {
 
     /// Milliseconds to drive `fraction` of `arc` entered `elapsedMs` after departure.
     @inlinable
-    func drive(_ arc: Int, elapsedMs: UInt32, fraction: Double = 1) -> UInt32 {
-        let ms = table.traverseMs(arc, entry: departure + Double(elapsedMs) / 1000, fraction: fraction)
+    func drive(_ arc: Int, elapsedMs: UInt32, fraction: Double = 1, endpoint: Bool = false) -> UInt32 {
+        let ms = table.traverseMs(arc, entry: departure + Double(elapsedMs) / 1000, fraction: fraction, ignoringClosure: endpoint)
         return ms.isFinite ? UInt32(min(Double(UInt32.max / 2), ms.rounded())) : UInt32.max
     }
 
@@ -44,9 +44,10 @@ public struct TimeDependentLegSearch: LegSearch {
         for (j, target) in problem.targets.enumerated() {
             for (i, source) in problem.sources.enumerated()
             where graph.arcOriginal[source.position.arc.index] == graph.arcOriginal[target.arc.index] && source.position.fraction <= target.fraction {
-                let t = drive(source.position.arc.index, elapsedMs: source.cost, fraction: target.fraction - source.position.fraction)
-                guard t != UInt32.max else { continue }
-                let cost = Metric.add(source.cost, t)
+                let t = drive(source.position.arc.index, elapsedMs: source.cost, fraction: target.fraction - source.position.fraction, endpoint: true)
+                let extra = penaltyMs.isEmpty ? 0 : penaltyMs[source.position.arc.index]
+                guard t != UInt32.max, extra != UInt32.max else { continue }
+                let cost = Metric.add(Metric.add(source.cost, t), extra)
                 if best[j].map({ cost < $0.cost }) ?? true { best[j] = .init(cost: cost, source: i, arcs: [source.position.arc]) }
             }
         }
@@ -80,7 +81,7 @@ public struct TimeDependentLegSearch: LegSearch {
         }
         for (i, source) in problem.sources.enumerated() {
             let a = source.position.arc.index
-            let t = drive(a, elapsedMs: source.cost, fraction: 1 - source.position.fraction)
+            let t = drive(a, elapsedMs: source.cost, fraction: 1 - source.position.fraction, endpoint: true)
             guard t != UInt32.max else { continue }
             let label = Metric.add(source.cost, t)
             let k = key(a, label)
@@ -113,7 +114,7 @@ public struct TimeDependentLegSearch: LegSearch {
                 let extraV = Metric.add(extraU, penalty)
                 let original = graph.arcOriginal[v]
                 for j in targetArcs.indices where targetArcs[j] == original {
-                    let partial = drive(v, elapsedMs: entry, fraction: problem.targets[j].fraction)
+                    let partial = drive(v, elapsedMs: entry, fraction: problem.targets[j].fraction, endpoint: true)
                     guard partial != UInt32.max else { continue }
                     let candidate = Metric.add(Metric.add(entry, partial), extraV)
                     if best[j].map({ candidate < $0.cost }) ?? true {
