@@ -1,1 +1,0 @@
-// The HTTPServer module; see its README section in the package README.

@@ -1,0 +1,19 @@
+/// An HTTP request method, compared case-sensitively as RFC 9110 requires ("get" is not GET).
+///
+/// Open-ended: any token the client sends is representable; the common ones have statics.
+public struct HTTPMethod: RawRepresentable, Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    public static let get = HTTPMethod("GET")
+    public static let head = HTTPMethod("HEAD")
+    public static let post = HTTPMethod("POST")
+    public static let put = HTTPMethod("PUT")
+    public static let patch = HTTPMethod("PATCH")
+    public static let delete = HTTPMethod("DELETE")
+    public static let options = HTTPMethod("OPTIONS")
+
+    public var description: String { rawValue }
+    public static func < (lhs: HTTPMethod, rhs: HTTPMethod) -> Bool { lhs.rawValue < rhs.rawValue }
+}

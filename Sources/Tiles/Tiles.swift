@@ -1,1 +1,0 @@
-// The Tiles module; see its README section in the package README.
