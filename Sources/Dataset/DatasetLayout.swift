@@ -28,7 +28,6 @@ public struct DatasetLayout: Sendable {
 
     public static let graphFileName = "graph.wfg"
     public static let placesFileName = "places.sqlite"
-    public static let basemapFileName = "basemap.sqlite"
     /// The graph file's own format version (checked at open, independent of the manifest's).
     public static let graphFormatVersion: UInt32 = 1
 

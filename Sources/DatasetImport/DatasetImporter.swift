@@ -6,6 +6,7 @@ import BinaryIO
 import GeoCore
 import Dataset
 import Routing
+import BaseMap
 
 /// `wayfinder import`: reads an extract and writes a complete dataset folder.
 ///
@@ -19,6 +20,8 @@ public struct DatasetImporter {
         public var profiles: [Profile] = Profile.all
         public var timeZone: String?
         public var skipPlaces = false
+        /// Skip the base map (tiles); routing-only datasets for benchmarks.
+        public var skipBaseMap = false
         public var progress: ((_ stage: String, _ fraction: Double) -> Void)?
 
         public init(extractPath: String, outputPath: String) {
@@ -103,8 +106,15 @@ public struct DatasetImporter {
         try columns.write(to: graphPath, formatVersion: DatasetLayout.graphFormatVersion)
         endStage("write graph")
 
+        var written = [DatasetLayout.graphFileName]
+        if !options.skipBaseMap {
+            try BaseMapBuilder().build(source: reader, outputPath: layout.file(BaseMap.fileName, id: id), progress: options.progress)
+            written.append(BaseMap.fileName)
+            endStage("base map")
+        }
+
         var files: [String: DatasetManifest.FileEntry] = [:]
-        for name in [DatasetLayout.graphFileName] {
+        for name in written {
             let path = layout.file(name, id: id)
             files[name] = .init(path: "data-\(id)/\(name)", bytes: FileIO.fileSize(path) ?? 0, crc32: try FileIO.checksum(ofFile: path))
         }

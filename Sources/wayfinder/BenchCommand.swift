@@ -12,6 +12,10 @@ import GeoCore
 enum BenchCommand {
     static let usage = """
     USAGE: wayfinder bench routing EXTRACT.osm.pbf [--osrm DIR] [--queries N] [--seed S] [--profiles LIST]
+           wayfinder bench directions EXTRACT.osm.pbf [--queries N] [--seed S]
+
+    `directions`: leave-now, depart-at, arrive-at and alternatives latency over N random pairs,
+    and the time to apply a live update of 1 %, 10 % and 100 % of segments.
 
     Imports the extract into a temporary dataset (time, peak memory), then measures route query
     latency over N random origin/destination pairs (default 1000, seed 42), in process.
@@ -25,7 +29,9 @@ enum BenchCommand {
     static func run(_ args: [String]) throws {
         var a = try Arguments(args, valueOptions: ["osrm", "queries", "seed", "profiles", "output"])
         if a.flag("help") { print(usage); return }
-        guard a.positional.count == 2, a.positional[0] == "routing" else { throw UsageError("usage: wayfinder bench routing EXTRACT") }
+        guard a.positional.count == 2, ["routing", "directions"].contains(a.positional[0]) else {
+            throw UsageError("usage: wayfinder bench routing|directions EXTRACT")
+        }
         let extract = a.positional[1]
         let queries = Int(a.value("queries") ?? "1000") ?? 1000
         let seed = UInt64(a.value("seed") ?? "42") ?? 42
@@ -36,6 +42,11 @@ enum BenchCommand {
         }
         let output = a.value("output") ?? NSTemporaryDirectory() + "wayfinder-bench-\(getpid())"
         try a.checkAllUsed()
+        if a.positional[0] == "directions" {
+            let report = try BenchDirections.run(extract: extract, queries: queries, seed: seed, output: nil)
+            print(String(decoding: try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys]), as: UTF8.self))
+            return
+        }
 
         var options = DatasetImporter.Options(extractPath: extract, outputPath: output)
         options.profiles = profiles

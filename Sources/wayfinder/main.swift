@@ -8,6 +8,7 @@ Self-hosted routing, places and maps on OpenStreetMap data.
 
 COMMANDS:
   import      read an .osm.pbf extract into a dataset folder
+  serve       serve the HTTP API, map tiles and the web app
   route       compute a route between coordinates
   traffic     apply live speeds, closures or historical profiles
   info        describe a dataset (JSON)
@@ -25,6 +26,7 @@ let commands: [String: ([String]) throws -> Void] = [
     "bench": BenchCommand.run,
     "info": InfoCommand.run,
     "traffic": TrafficCommand.run,
+    "serve": ServeCommand.run,
 ]
 let commandUsages: [String: String] = [
     "import": ImportCommand.usage,
@@ -32,6 +34,7 @@ let commandUsages: [String: String] = [
     "bench": BenchCommand.usage,
     "info": InfoCommand.usage,
     "traffic": TrafficCommand.usage,
+    "serve": ServeCommand.usage,
 ]
 
 guard let name = arguments.first else {

@@ -1,0 +1,127 @@
+public import Foundation
+public import HTTPServer
+public import MapsService
+import MapsAPI
+import Dataset
+import Tiles
+import BaseMap
+import Synchronization
+
+/// The server's application: the dataset's services and the routes that expose them. The HTTP
+/// layer below knows nothing of maps; this is where they meet.
+///
+/// The current dataset can be replaced while serving (`reload`): handlers read `service` and
+/// `tiles` once per request, so a request finishes on the dataset it started with.
+public final class MapsApplication: @unchecked Sendable {
+    struct State {
+        var service: MapsService
+        var tiles: TileCache?
+    }
+
+    private let state: Mutex<State>
+    public let startedAt = Date()
+    public let options: Options
+
+    public struct Options: Sendable {
+        /// Folder with index.html, app.js, style.css (the web app).
+        public var webRoot: String?
+        /// Folder with Leaflet (Debian's libjs-leaflet).
+        public var leafletRoot: String = "/usr/share/javascript/leaflet"
+        public init() { webRoot = MapsApplication.bundledWebRoot }
+    }
+
+    /// The web app shipped inside the executable's resource bundle.
+    public static var bundledWebRoot: String? {
+        Bundle.module.resourceURL.map { $0.appendingPathComponent("web").path }
+    }
+
+    public init(service: MapsService, options: Options = Options()) {
+        self.options = options
+        state = Mutex(State(service: service, tiles: Self.openTiles(service)))
+    }
+
+    public var service: MapsService { state.withLock { $0.service } }
+    var tiles: TileCache? { state.withLock { $0.tiles } }
+
+    /// Swaps in a freshly opened dataset (after a re-import); requests already running finish on the old one.
+    public func reload(_ service: MapsService) {
+        let tiles = Self.openTiles(service)
+        state.withLock { $0 = State(service: service, tiles: tiles) }
+    }
+
+    static func openTiles(_ service: MapsService) -> TileCache? {
+        let dataset = service.dataset
+        guard let entry = dataset.manifest.files[BaseMap.fileName],
+              let baseMap = try? BaseMap(path: dataset.layout.root + "/" + entry.path) else { return nil }
+        let tilesRoot = dataset.stateFolder + "/tiles"
+        TileCache.removeStaleFolders(tilesRoot: tilesRoot, keeping: dataset.manifest.id)
+        return try? TileCache(folder: tilesRoot + "/" + dataset.manifest.id, datasetID: dataset.manifest.id,
+                              renderer: TileRenderer(baseMap: baseMap))
+    }
+
+    /// Every route of the API, the compatibility endpoints, tiles and the web app.
+    public func router() -> Router {
+        var router = Router(errorResponder: Self.errorResponder)
+        let routing = RoutingHandlers(app: self)
+        router.get("/routing/1/calculateRoute/{locations}/{contentType}", routing.calculateRoute)
+        router.post("/routing/1/calculateRoute/{locations}/{contentType}", routing.calculateRoute)
+        let traffic = TrafficHandlers(app: self)
+        router.post("/traffic/1/speeds", traffic.speeds)
+        router.post("/traffic/1/closures", traffic.closures)
+        router.get("/traffic/1/status", traffic.status)
+        let osrm = OSRMHandlers(app: self)
+        router.get("/route/v1/{profile}/{coordinates}", osrm.route)
+        router.get("/nearest/v1/{profile}/{coordinates}", osrm.nearest)
+        router.get("/table/v1/{profile}/{coordinates}", osrm.table)
+        router.get("/tiles/{z}/{x}/{y}.png", TileHandlers(app: self).tile)
+        router.get("/health") { [self] _ in health() }
+        router.get("/status") { [self] _ in health() }
+        router.get("/openapi.json") { _ in .bytes(OpenAPIDocument.bytes, contentType: "application/json") }
+        if let leaflet = StaticFiles(root: options.leafletRoot, cacheControl: "public, max-age=86400", indexFile: nil) {
+            router.get("/leaflet/*", leaflet.handler)
+        }
+        if let root = options.webRoot, let web = StaticFiles(root: root, cacheControl: "no-cache") {
+            router.get("/", web.handler)
+            router.get("/app/*", web.handler)
+        }
+        return router
+    }
+
+    struct Health: Encodable {
+        var status = "ok"
+        var dataset: String
+        var source: String
+        var timeZone: String
+        var profiles: [String]
+        var uptimeSeconds: Int
+        var trafficUpdates: Int
+        var tiles: Bool
+    }
+
+    func health() -> HTTPResponse {
+        let s = service
+        let m = s.dataset.manifest
+        return JSONResponse.ok(Health(dataset: m.id, source: m.source.name, timeZone: m.timeZone, profiles: m.profiles,
+                                      uptimeSeconds: Int(Date().timeIntervalSince(startedAt)),
+                                      trafficUpdates: s.trafficStatus().updates.count, tiles: tiles != nil))
+    }
+
+    /// Unknown paths, wrong methods and malformed requests answer in TomTom's error shape.
+    public static let errorResponder: ErrorResponder = { error, request in
+        if let http = error as? HTTPError {
+            let code: APIError.Code = switch http.status.rawValue {
+            case 404: .notFound
+            case 405: .methodNotAllowed
+            case 413: .tooBig
+            case 400..<500: .badInput
+            default: .internalError
+            }
+            var response = JSONResponse.error(APIError(code, http.status.rawValue == 404 ? "Not Found: \(request?.path ?? "")" : http.message))
+            response.status = http.status
+            for field in http.headers { response.headers.add(field.name, field.value) }
+            return response
+        }
+        if let api = error as? APIError { return JSONResponse.error(api) }
+        return JSONResponse.error(APIError(.internalError, "internal error"))
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Dataset
+import MapsService
+import MapsServer
+import HTTPServer
+
+enum ServeCommand {
+    static let usage = """
+    USAGE: wayfinder serve DATASET_DIR [--host 127.0.0.1] [--port 8080] [options]
+
+    Serves the HTTP API (TomTom-shaped routing and search, OSRM and Nominatim compatible
+    endpoints, live traffic), the base map tiles and the web app. Live traffic written to
+    DATASET_DIR/state by `wayfinder traffic` is picked up within a second; a re-imported dataset
+    is picked up on SIGHUP or when its manifest changes, without dropping requests. SIGINT or
+    SIGTERM stops the server after in-flight requests finish.
+
+    OPTIONS:
+      --host ADDRESS          address to listen on (default 127.0.0.1; 0.0.0.0 for all)
+      --port PORT             port (default 8080; 0 picks a free one and prints it)
+      --workers N             worker threads (default: one per core, at least 2)
+      --max-body-bytes N      largest request body (default 1048576)
+      --max-url-bytes N       longest URL (default 8192)
+      --timeout SECONDS       idle connection timeout against slow clients (default 30)
+      --web DIR               serve the web app from DIR instead of the built-in copy
+      --quiet                 no access log
+      --help                  show this help
+    """
+
+    static func run(_ args: [String]) throws {
+        var a = try Arguments(args, valueOptions: ["host", "port", "workers", "max-body-bytes", "max-url-bytes", "timeout", "web"])
+        if a.flag("help") { print(usage); return }
+        guard a.positional.count == 1 else { throw UsageError("give exactly one dataset folder") }
+        var config = MicroHTTPDServer.Configuration()
+        config.host = a.value("host") ?? "127.0.0.1"
+        func int(_ name: String, _ range: ClosedRange<Int>) throws -> Int? {
+            guard let text = a.value(name) else { return nil }
+            guard let v = Int(text), range.contains(v) else { throw UsageError("--\(name) must be an integer in \(range.lowerBound)...\(range.upperBound)") }
+            return v
+        }
+        config.port = UInt16(try int("port", 0...65535) ?? 8080)
+        if let w = try int("workers", 1...256) { config.workerThreads = w }
+        if let b = try int("max-body-bytes", 1024...(1 << 30)) { config.maxBodyBytes = b }
+        if let u = try int("max-url-bytes", 256...(1 << 20)) { config.maxURLBytes = u }
+        if let t = try int("timeout", 1...3600) { config.connectionTimeoutSeconds = t }
+        var options = MapsApplication.Options()
+        if let web = a.value("web") { options.webRoot = web }
+        let quiet = a.flag("quiet")
+        try a.checkAllUsed()
+
+        // Block the signals before any thread starts, so every thread inherits the mask.
+        let signals = TerminationSignals.block([SIGINT, SIGTERM, SIGHUP])
+        let path = a.positional[0]
+        let app = MapsApplication(service: try Commands.openService(path), options: options)
+        config.cors = .allowAll
+        config.accessLog = quiet ? nil : AccessLogEntry.standardError
+        config.errorResponder = MapsApplication.errorResponder
+        let server = MicroHTTPDServer(configuration: config, handler: app.router().handler)
+        do { try server.start() } catch {
+            throw CommandFailure("cannot serve on \(config.host):\(config.port): \(error)", exitCode: ExitCode.ioError)
+        }
+        let dataset = app.service.dataset.manifest
+        print("wayfinder serving \(dataset.source.name) (\(dataset.profiles.joined(separator: ", "))) at http://\(config.host == "0.0.0.0" ? "127.0.0.1" : config.host):\(server.port)/")
+        fflush(nil)
+
+        // Background upkeep: live traffic within a second, re-imported datasets within two.
+        let watcher = DatasetWatcher(path: path, app: app)
+        watcher.start()
+        while true {
+            let signal = signals.wait()
+            if signal == SIGHUP {
+                watcher.reload(reason: "SIGHUP")
+                continue
+            }
+            FileHandle.standardError.write("wayfinder: stopping (finishing in-flight requests)\n".data(using: .utf8)!)
+            watcher.stop()
+            server.stop(gracePeriod: .seconds(10))
+            return
+        }
+    }
+}
+
+/// Polls `state/traffic` and the manifest: live updates are applied within a second, and a new
+/// import is opened and swapped in without dropping a request.
+final class DatasetWatcher: @unchecked Sendable {
+    let path: String
+    let app: MapsApplication
+    private let queue = DispatchQueue(label: "wayfinder.watcher")
+    private var timer: (any DispatchSourceTimer)?
+    private var manifestID: String
+
+    init(path: String, app: MapsApplication) {
+        self.path = path
+        self.app = app
+        manifestID = app.service.dataset.manifest.id
+    }
+
+    func start() {
+        let t = DispatchSource.makeTimerSource(queue: queue)
+        t.schedule(deadline: .now() + 0.5, repeating: 0.5)
+        t.setEventHandler { [weak self] in self?.tick() }
+        t.resume()
+        timer = t
+    }
+
+    func stop() { timer?.cancel() }
+
+    func tick() {
+        app.service.refreshTraffic()
+        if let manifest = try? DatasetLayout(root: path).readManifest(), manifest.id != manifestID {
+            reloadNow(reason: "new import \(manifest.id)")
+        }
+    }
+
+    func reload(reason: String) { queue.async { self.reloadNow(reason: reason) } }
+
+    private func reloadNow(reason: String) {
+        do {
+            let service = MapsService(dataset: try Dataset(path: path))
+            app.reload(service)
+            manifestID = service.dataset.manifest.id
+            FileHandle.standardError.write("wayfinder: reloaded the dataset (\(reason))\n".data(using: .utf8)!)
+        } catch {
+            FileHandle.standardError.write("wayfinder: keeping the current dataset; reload failed: \(error)\n".data(using: .utf8)!)
+        }
+    }
+}
