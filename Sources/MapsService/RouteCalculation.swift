@@ -191,9 +191,20 @@ struct RouteCalculation {
         return try timedRoute(outcome, departure: departure)
     }
 
+    /// Exact earliest-arrival route. Potentials come from lower bounds over the hours after the
+    /// departure; if the route ends after that window it is recomputed with week-wide bounds, so
+    /// the answer is exact either way.
     func timeDependentRoute(_ endpoints: [RouteEndpoint], departure: Double, penalty: [UInt32]) -> RouteOutcome {
-        let lower = snapshot.lowerBound(live: key.live)
-        return lower.withPotential(towardsTargets: true) { potential in
+        let start = TrafficSnapshot.windowStart(for: departure)
+        let outcome = timeDependentRoute(endpoints, departure: departure, penalty: penalty, lower: snapshot.lowerBound(live: key.live, windowStart: start))
+        if let route = outcome.route, departure + route.durationSeconds > start + TrafficSnapshot.windowHours * 3600 - 60 {
+            return timeDependentRoute(endpoints, departure: departure, penalty: penalty, lower: snapshot.lowerBound(live: key.live))
+        }
+        return outcome
+    }
+
+    func timeDependentRoute(_ endpoints: [RouteEndpoint], departure: Double, penalty: [UInt32], lower: PreparedMetric) -> RouteOutcome {
+        lower.withPotential(towardsTargets: true) { potential in
             engine.timeDependentScratch.withScratch { scratch in
                 var search = TimeDependentLegSearch(graph: graph, table: table, departure: departure, potential: potential,
                                                     lowerBound: lower.metric, scratch: scratch)
@@ -205,12 +216,19 @@ struct RouteCalculation {
 
     func arriveBy(_ endpoints: [RouteEndpoint], arrival: Double, prepared: PreparedMetric) throws(APIError) -> (Route, Double) {
         if query.routeType == .fastest && query.avoid.isEmpty && graph.mode.usesTraffic {
-            let lower = snapshot.lowerBound(live: key.live)
-            let (outcome, departure) = lower.withPotential(towardsTargets: false) { potential in
-                engine.timeDependentScratch.withScratch { scratch in
-                    var search = ArriveBySearch(graph: graph, table: table, potential: potential, lowerBound: lower.metric, scratch: scratch)
-                    return planner.routeArrivingBy(endpoints, arrival: arrival, using: &search)
+            // Lower bounds over the hours before the arrival; week-wide if the trip starts earlier.
+            let windowStart = TrafficSnapshot.windowStart(for: arrival - TrafficSnapshot.windowHours * 3600)
+            func search(_ lower: PreparedMetric) -> (RouteOutcome, Double?) {
+                lower.withPotential(towardsTargets: false) { potential in
+                    engine.timeDependentScratch.withScratch { scratch in
+                        var search = ArriveBySearch(graph: graph, table: table, potential: potential, lowerBound: lower.metric, scratch: scratch)
+                        return planner.routeArrivingBy(endpoints, arrival: arrival, using: &search)
+                    }
                 }
+            }
+            var (outcome, departure) = search(snapshot.lowerBound(live: key.live, windowStart: windowStart))
+            if let d = departure, d < windowStart + 60 {
+                (outcome, departure) = search(snapshot.lowerBound(live: key.live))
             }
             guard let departure else { _ = try timedRoute(outcome, departure: arrival); throw APIError(.noRouteFound, "no route") }
             return (try timedRoute(outcome, departure: departure), departure)

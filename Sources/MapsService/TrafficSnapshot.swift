@@ -21,7 +21,16 @@ final class TrafficSnapshot: @unchecked Sendable {
     let updates: [LiveUpdate]
     private let engine: RoutingEngineCore
     private let cache = Mutex<[(key: MetricKey, value: PreparedMetric)]>([])
-    private let lowerBounds = Mutex<[Bool: PreparedMetric]>([:])
+    private let lowerBounds = Mutex<[(key: LowerBoundKey, value: PreparedMetric)]>([])
+    /// Lower bounds valid over `windowHours` from the start of an hour give far tighter
+    /// potentials than bounds over the whole week (rush-hour factors are not at their minimum).
+    static let windowHours = 2.0
+
+    struct LowerBoundKey: Hashable {
+        var live: Bool
+        /// Seconds since 1970 of the window's first hour; nil = the whole week.
+        var windowStart: Double?
+    }
     static let cacheSize = 8
 
     init(generation: Int, createdAt: Date, table: TravelTimeTable, historicalTable: TravelTimeTable, updates: [LiveUpdate],
@@ -66,26 +75,52 @@ final class TrafficSnapshot: @unchecked Sendable {
         return value
     }
 
-    /// Lower-bound weights (every arc at its fastest moment), for time-dependent potentials.
-    func lowerBound(live: Bool) -> PreparedMetric {
-        if let hit = lowerBounds.withLock({ $0[live] }) { return hit }
+    /// The start of the lower-bound window containing `time` (the hour it falls in).
+    static func windowStart(for time: Double) -> Double { (time / 3600).rounded(.down) * 3600 }
+
+    /// Lower-bound weights (every arc at its fastest moment within the window, or ever), for
+    /// time-dependent potentials. Customized on first use; a few windows are kept.
+    func lowerBound(live: Bool, windowStart: Double? = nil) -> PreparedMetric {
+        let key = LowerBoundKey(live: live, windowStart: windowStart)
+        if let hit = lowerBounds.withLock({ list -> PreparedMetric? in
+            guard let i = list.firstIndex(where: { $0.key == key }) else { return nil }
+            let entry = list.remove(at: i)
+            list.append(entry)
+            return entry.value
+        }) { return hit }
         let t = live ? table : historicalTable
-        var minFactor: [Int: Double] = [:]
         let graph = engine.graph
+        // Slots (15 min) the window covers, and the smallest factor of each profile within them.
+        var slots: [Int] = []
+        if let start = windowStart {
+            var time = start
+            while time < start + Self.windowHours * 3600 { slots.append(t.slot(at: time)); time += 900 }
+        } else {
+            slots = Array(0..<TravelTimeTable.slotsPerWeek)
+        }
+        let profiles = t.profileFactors.count / TravelTimeTable.slotsPerWeek
+        var minFactor = [Double](repeating: 1, count: profiles)
+        for p in 0..<profiles {
+            var m = Double.infinity
+            for s in slots { m = min(m, Double(t.profileFactors[p * TravelTimeTable.slotsPerWeek + s]) / Double(TravelTimeTable.factorScale)) }
+            minFactor[p] = t.useHistorical ? m : min(1, m)
+        }
+        let windowEnd = (windowStart ?? .infinity) + Self.windowHours * 3600
         let arc = (0..<graph.arcCount).map { a -> UInt32 in
-            let p = Int(t.profileOfArc[a])
-            var f = minFactor[p] ?? {
-                var m = 1.0
-                for s in 0..<TravelTimeTable.slotsPerWeek { m = min(m, Double(t.profileFactors[p * TravelTimeTable.slotsPerWeek + s]) / Double(TravelTimeTable.factorScale)) }
-                minFactor[p] = m
-                return m
-            }()
-            if live && t.liveMs[a] != 0 { f = min(f, Double(t.liveMs[a]) / Double(max(1, graph.arcDurationMs[a]))) }
+            var f = t.useHistorical ? minFactor[Int(t.profileOfArc[a])] : 1
+            // Live speeds may be faster than history while they last.
+            if live && t.liveMs[a] != 0 && (windowStart ?? 0) < t.liveExpiry[a] && t.referenceTime < windowEnd {
+                f = min(f, Double(t.liveMs[a]) / Double(max(1, graph.arcDurationMs[a])))
+            }
             return UInt32((Double(graph.arcDurationMs[a]) * f).rounded(.down))
         }
         let metric = Metric.withTurns(graph, arcWeight: arc) { t, _, _ in graph.turnDurationMs[t] }
         let value = PreparedMetric(metric: metric, structure: engine.structure)
-        lowerBounds.withLock { $0[live] = value }
+        lowerBounds.withLock { list in
+            list.removeAll { $0.key == key }
+            list.append((key, value))
+            if list.count > 4 { list.removeFirst() }
+        }
         return value
     }
 }

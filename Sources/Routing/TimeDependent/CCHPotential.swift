@@ -12,11 +12,17 @@ public final class CCHPotential: @unchecked Sendable {
     /// True: distances *to* the targets (forward searches). False: distances *from* the sources
     /// (backward searches), using the opposite arc weights.
     public let towardsTargets: Bool
-    var base: UnsafeMutablePointer<UInt32>, baseStamp: UnsafeMutablePointer<UInt32>
-    var memo: UnsafeMutablePointer<UInt32>, memoStamp: UnsafeMutablePointer<UInt32>
+    let base: UnsafeMutablePointer<UInt32>, baseStamp: UnsafeMutablePointer<UInt32>
+    let memo: UnsafeMutablePointer<UInt32>, memoStamp: UnsafeMutablePointer<UInt32>
     var generation: UInt32 = 0
     var chain: [Int32] = []
     let n: Int
+    // The hierarchy's columns, held directly so the recursion touches no reference counts.
+    let rank: UnsafeBufferPointer<UInt32>
+    let upFirstOut: UnsafeBufferPointer<UInt32>
+    let upHead: UnsafeBufferPointer<UInt32>
+    /// Weights used when climbing from a node (`up` towards targets, `down` from sources).
+    let climb: UnsafeMutableBufferPointer<UInt32>
     static let infinity = UInt32.max
 
     public init(metric: CCHMetric, towardsTargets: Bool) {
@@ -27,6 +33,10 @@ public final class CCHPotential: @unchecked Sendable {
         memo = .allocate(capacity: n); memoStamp = .allocate(capacity: n)
         baseStamp.initialize(repeating: 0, count: n)
         memoStamp.initialize(repeating: 0, count: n)
+        rank = metric.structure.rank
+        upFirstOut = metric.structure.upFirstOut
+        upHead = metric.structure.upHead
+        climb = towardsTargets ? metric.up : metric.down
     }
 
     deinit { base.deallocate(); baseStamp.deallocate(); memo.deallocate(); memoStamp.deallocate() }
@@ -83,21 +93,26 @@ public final class CCHPotential: @unchecked Sendable {
     }
 
     /// The lower bound for `arc` (infinity when no target can be reached).
-    @inlinable
+    @inline(__always)
     public func value(_ arc: ArcID) -> UInt32 {
-        value(rank: Int(metric.structure.rank[arc.index]))
+        value(rank: Int(rank[arc.index]))
     }
 
-    @usableFromInline
     func value(rank v: Int) -> UInt32 {
         if memoStamp[v] == generation { return memo[v] }
-        let s = metric.structure
         var result = baseStamp[v] == generation ? base[v] : Self.infinity
-        for k in Int(s.upFirstOut[v])..<Int(s.upFirstOut[v + 1]) {
-            let w = towardsTargets ? metric.up[k] : metric.down[k]
-            if w == CCHMetric.infinity { continue }
-            let p = value(rank: Int(s.upHead[k]))
-            if p != Self.infinity { result = min(result, CCHMetric.sum(w, p)) }
+        let end = Int(upFirstOut[v + 1])
+        var k = Int(upFirstOut[v])
+        while k < end {
+            let w = climb[k]
+            if w != CCHMetric.infinity {
+                let p = value(rank: Int(upHead[k]))
+                if p != Self.infinity {
+                    let (sum, overflow) = w.addingReportingOverflow(p)
+                    if !overflow && sum < result { result = sum }
+                }
+            }
+            k += 1
         }
         memoStamp[v] = generation
         memo[v] = result

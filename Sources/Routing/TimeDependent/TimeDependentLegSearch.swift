@@ -100,19 +100,21 @@ public struct TimeDependentLegSearch: LegSearch {
             return m
         }
         var stopAt = bound()
+        let turnFirstOut = graph.turnFirstOut, turnTarget = graph.turnTarget, turnDuration = graph.turnDurationMs
+        let originals = graph.arcOriginal
         while let (u, keyU) = s.popMin() {
             if keyU >= stopAt { break }
             settled += 1
             let du = labels[u]
             let extraU = extras[u]
-            for t in graph.turns(from: ArcID(u)) {
-                let v = graph.turnTarget[t].index
-                let turnMs = graph.turnDurationMs[t]
+            for t in Int(turnFirstOut[u])..<Int(turnFirstOut[u + 1]) {
+                let v = turnTarget[t].index
+                let turnMs = turnDuration[t]
                 let entry = Metric.add(du, turnMs)
                 let penalty = penalties.isEmpty ? 0 : penalties[v]
                 if penalty == UInt32.max { continue }
                 let extraV = Metric.add(extraU, penalty)
-                let original = graph.arcOriginal[v]
+                let original = originals[v]
                 for j in targetArcs.indices where targetArcs[j] == original {
                     let partial = drive(v, elapsedMs: entry, fraction: problem.targets[j].fraction, endpoint: true)
                     guard partial != UInt32.max else { continue }
