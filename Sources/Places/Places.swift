@@ -1,1 +1,0 @@
-// The Places module; see its README section in the package README.

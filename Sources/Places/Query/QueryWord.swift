@@ -1,0 +1,56 @@
+/// One word of a text query, folded as the index folds it, with the spellings it may match.
+struct QueryWord: Equatable {
+    /// As typed (folded).
+    var text: String
+    /// The last word while typing: matches words that start with it.
+    var isPrefix: Bool
+    /// Spellings to accept: the word itself (0 edits) and corrections.
+    var forms: [(term: String, edits: Int)]
+    /// Left out of the match: unknown to the index and without a correction.
+    var isDropped = false
+
+    init(text: String, isPrefix: Bool) {
+        self.text = text
+        self.isPrefix = isPrefix
+        forms = [(text, 0)]
+    }
+
+    static func == (a: QueryWord, b: QueryWord) -> Bool {
+        a.text == b.text && a.isPrefix == b.isPrefix && a.isDropped == b.isDropped
+            && a.forms.map(\.term) == b.forms.map(\.term) && a.forms.map(\.edits) == b.forms.map(\.edits)
+    }
+
+    var isNumeric: Bool { text.first?.isNumber ?? false }
+
+    var isCorrected: Bool { forms.count > 1 || forms.first?.edits != 0 }
+
+    /// An FTS5 expression: `"word"`, `"word"*`, or `("word" OR "wrod")`; with `namesOnly`, limited to the
+    /// name and keyword columns (`{name keywords} : …`).
+    func ftsExpression(namesOnly: Bool = false) -> String {
+        let parts = forms.map { form in "\"\(form.term.replacing("\"", with: "\"\""))\"" + (isPrefix ? "*" : "") }
+        let expression = parts.count == 1 ? parts[0] : "(" + parts.joined(separator: " OR ") + ")"
+        return namesOnly ? "{name keywords} : " + expression : expression
+    }
+
+    /// The FTS5 MATCH text for all words that are not dropped (AND of each). With `prefixInNamesOnly` a prefix
+    /// word must start a word of a name or keyword ("hel" should not match every place whose city is Helsinki).
+    static func ftsQuery(_ words: [QueryWord], prefixInNamesOnly: Bool = false) -> String {
+        words.filter { !$0.isDropped }.map { $0.ftsExpression(namesOnly: prefixInNamesOnly && $0.isPrefix) }.joined(separator: " AND ")
+    }
+
+    /// How well `token` (a folded word of a name) matches: 1 exact, less for a prefix or a corrected spelling.
+    func match(_ token: String) -> Double {
+        var best = 0.0
+        for form in forms {
+            let penalty = form.edits == 0 ? 1.0 : (form.edits == 1 ? 0.8 : 0.65)
+            if token == form.term {
+                best = max(best, penalty)
+            } else if isPrefix && token.hasPrefix(form.term) {
+                // A longer typed prefix is a stronger match.
+                let ratio = Double(form.term.count) / Double(max(1, token.count))
+                best = max(best, penalty * (0.75 + 0.2 * ratio))
+            }
+        }
+        return best
+    }
+}
