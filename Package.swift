@@ -35,10 +35,10 @@ let package = Package(
         .target(name: "BaseMap", dependencies: ["OSMPBF", "GeoCore", "BinaryIO"], swiftSettings: settings),
         .target(name: "Tiles", dependencies: ["BaseMap", "CCairo", "GeoCore", "BinaryIO"], swiftSettings: settings, linkerSettings: libm),
         .target(name: "Dataset", dependencies: ["RoadNetwork", "Routing", "BinaryIO"], swiftSettings: settings),
-        .target(name: "DatasetImport", dependencies: ["Dataset", "RoadExtract", "RoadNetwork", "Routing", "OSMPBF", "BinaryIO", "GeoCore", "BaseMap"], swiftSettings: settings),
+        .target(name: "DatasetImport", dependencies: ["Dataset", "RoadExtract", "RoadNetwork", "Routing", "OSMPBF", "BinaryIO", "GeoCore", "BaseMap", "Places"], swiftSettings: settings),
         .target(name: "Directions", dependencies: ["Routing", "RoadNetwork", "MapsAPI", "GeoCore"], swiftSettings: settings),
-        .target(name: "MapsService", dependencies: ["Dataset", "MapsAPI", "Routing", "RoadNetwork", "GeoCore", "Traffic", "Directions"], swiftSettings: settings),
-        .target(name: "MapsServer", dependencies: ["HTTPServer", "MapsService", "MapsAPI", "Dataset", "Tiles", "BaseMap", "RoadNetwork", "Routing", "GeoCore", "Traffic"],
+        .target(name: "MapsService", dependencies: ["Dataset", "MapsAPI", "Routing", "RoadNetwork", "GeoCore", "Traffic", "Directions", "Places"], swiftSettings: settings),
+        .target(name: "MapsServer", dependencies: ["HTTPServer", "MapsService", "MapsAPI", "Dataset", "Tiles", "BaseMap", "RoadNetwork", "Routing", "GeoCore", "Traffic", "Places"],
                 resources: [.copy("Resources/web"), .copy("Resources/openapi.json")], swiftSettings: settings),
         .target(name: "RoadExtract", dependencies: ["GeoCore", "OSMPBF", "RoadNetwork"], swiftSettings: settings, linkerSettings: libm),
 

@@ -7,6 +7,7 @@ import GeoCore
 import Dataset
 import Routing
 import BaseMap
+import Places
 
 /// `wayfinder import`: reads an extract and writes a complete dataset folder.
 ///
@@ -111,6 +112,14 @@ public struct DatasetImporter {
             try BaseMapBuilder().build(source: reader, outputPath: layout.file(BaseMap.fileName, id: id), progress: options.progress)
             written.append(BaseMap.fileName)
             endStage("base map")
+        }
+
+        if !options.skipPlaces {
+            var builder = PlacesIndexBuilder(options: .init(sourceDescription: (options.extractPath as NSString).lastPathComponent))
+            builder.progress = options.progress
+            try builder.build(from: reader, to: layout.file(DatasetLayout.placesFileName, id: id))
+            written.append(DatasetLayout.placesFileName)
+            endStage("places")
         }
 
         var files: [String: DatasetManifest.FileEntry] = [:]

@@ -4,6 +4,7 @@ public import MapsAPI
 public import RoadNetwork
 import Routing
 public import Traffic
+public import Places
 import GeoCore
 import Synchronization
 
@@ -13,6 +14,8 @@ public final class MapsService: @unchecked Sendable {
     public let dataset: Dataset
     public let trafficStore: TrafficStore
     let engines: [TravelMode: RoutingEngine]
+    /// The places index, when the dataset has one.
+    public let places: (any PlaceStore)?
     /// The clock every time-related decision reads (replaceable for tests and replays).
     public let clock: @Sendable () -> Date
     private let lastFingerprint = Mutex<String>("")
@@ -31,6 +34,11 @@ public final class MapsService: @unchecked Sendable {
             engines[mode] = RoutingEngine(core: core, now: now, updates: updates)
         }
         self.engines = engines
+        if let entry = dataset.manifest.files["places.sqlite"] {
+            places = try? SQLitePlaceStore(path: dataset.layout.root + "/" + entry.path)
+        } else {
+            places = nil
+        }
         lastFingerprint.withLock { $0 = trafficStore.fingerprint() }
         lastRefresh.withLock { $0 = now }
     }

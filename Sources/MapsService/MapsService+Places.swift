@@ -1,0 +1,245 @@
+import Foundation
+public import MapsAPI
+public import GeoCore
+public import RoadNetwork
+public import Places
+import Routing
+
+/// Search, reverse geocoding, categories and search along a route.
+extension MapsService {
+    func placeStore() throws(APIError) -> any PlaceStore {
+        guard let store = places else {
+            throw APIError(.notFound, "this dataset has no places index; re-import it without --skip-places")
+        }
+        return store
+    }
+
+    static func milliseconds(since start: UInt64) -> Int {
+        Int((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
+    }
+
+    /// TomTom fuzzy search (and geocode with `kinds`).
+    public func search(_ query: PlaceSearchQuery) throws(APIError) -> SearchResponse {
+        let store = try placeStore()
+        let start = DispatchTime.now().uptimeNanoseconds
+        do {
+            let response = try store.search(query)
+            return response.tomTomResponse(query: query.text, queryTimeMilliseconds: Self.milliseconds(since: start), offset: query.offset,
+                                           bias: query.bias, taxonomy: store.taxonomy, language: query.language)
+        } catch {
+            throw APIError(.unavailable, "the places index could not be read: \(error)")
+        }
+    }
+
+    /// The raw places of a search (for Nominatim and the CLI).
+    public func searchPlaces(_ query: PlaceSearchQuery) throws(APIError) -> [PlaceResult] {
+        let store = try placeStore()
+        do { return try store.search(query).results } catch { throw APIError(.unavailable, "the places index could not be read: \(error)") }
+    }
+
+    /// TomTom nearby / category search.
+    public func nearby(_ query: NearbyQuery, label: String) throws(APIError) -> SearchResponse {
+        let store = try placeStore()
+        let start = DispatchTime.now().uptimeNanoseconds
+        do {
+            let places = try store.nearby(query)
+            return SearchResponse.tomTom(places: places, query: label, queryTimeMilliseconds: Self.milliseconds(since: start),
+                                         offset: query.offset, bias: query.center, taxonomy: store.taxonomy, language: query.language)
+        } catch {
+            throw APIError(.unavailable, "the places index could not be read: \(error)")
+        }
+    }
+
+    public func reverseGeocode(_ query: ReverseGeocodeQuery) throws(APIError) -> ReverseGeocodeResponse {
+        let store = try placeStore()
+        let start = DispatchTime.now().uptimeNanoseconds
+        do {
+            let result = try store.reverseGeocode(query)
+            return ReverseGeocodeResponse.tomTom(result, queryTimeMilliseconds: Self.milliseconds(since: start))
+        } catch {
+            throw APIError(.unavailable, "the places index could not be read: \(error)")
+        }
+    }
+
+    public func reverseGeocodeResult(_ query: ReverseGeocodeQuery) throws(APIError) -> ReverseGeocodeResult? {
+        let store = try placeStore()
+        do { return try store.reverseGeocode(query) } catch { throw APIError(.unavailable, "the places index could not be read: \(error)") }
+    }
+
+    public func poiCategories() throws(APIError) -> POICategoriesResponse {
+        (places?.taxonomy ?? .standard).tomTomCategories()
+    }
+
+    public var taxonomy: CategoryTaxonomy { places?.taxonomy ?? .standard }
+
+    // MARK: Search along a route
+
+    public struct AlongRouteQuery: Sendable {
+        public enum SortBy: String, Sendable { case detourTime, detourDistance, detourOffset }
+        /// The route as driven (TomTom's body `route.points`), at least two points.
+        public var points: [Coordinate]
+        public var mode: TravelMode = .car
+        public var text: String?
+        public var categories: [String] = []
+        public var maxDetourSeconds: Int
+        public var limit = 10
+        public var sortBy: SortBy = .detourTime
+        /// Spread results along the whole route (TomTom's `spreadingMode=auto`).
+        public var spread = false
+        public var language: String?
+
+        public init(points: [Coordinate], maxDetourSeconds: Int) {
+            self.points = points
+            self.maxDetourSeconds = maxDetourSeconds
+        }
+    }
+
+    public static let maxAlongRoutePoints = 10_000
+
+    /// Places whose visit adds at most `maxDetourSeconds` to the route, with exact detours on the
+    /// road network: the route is rebuilt on the graph through its own points, every candidate in
+    /// a corridor gets its cheapest leave-visit-rejoin detour (`RouteDetourSearch`), and the
+    /// detour's extra distance and where it leaves the route come from the unpacked paths.
+    public func searchAlongRoute(_ q: AlongRouteQuery) throws(APIError) -> SearchResponse {
+        let started = DispatchTime.now().uptimeNanoseconds
+        guard q.points.count >= 2 else { throw .badInput("the route needs at least two points", parameter: "route.points") }
+        guard q.points.count <= Self.maxAlongRoutePoints else {
+            throw .badInput("the route may have at most \(Self.maxAlongRoutePoints) points", parameter: "route.points")
+        }
+        guard (1...3600).contains(q.maxDetourSeconds) else {
+            throw .badInput("maxDetourTime must be an integer number of seconds in [1, 3600]", parameter: "maxDetourTime")
+        }
+        guard (1...20).contains(q.limit) else { throw .badInput("limit must be an integer in [1, 20]", parameter: "limit") }
+        guard q.text?.isEmpty == false || !q.categories.isEmpty else {
+            throw .badInput("give a query text or a categorySet", parameter: "query")
+        }
+        let store = try placeStore()
+        let engine = try engine(q.mode)
+        let graph = engine.graph
+        let snapshot = engine.snapshot
+        let prepared = snapshot.prepared(MetricKey(live: q.mode.usesTraffic))
+        guard let cch = prepared.cch else { throw APIError(.unavailable, "this dataset has no routing hierarchy; re-import it") }
+
+        // The route on the graph, through points about every 500 m of the given line.
+        let waypoints = Self.sample(q.points, everyMeters: 500)
+        let planner = engine.core.planner
+        let outcome = engine.cchScratch.withScratch { scratch -> RouteOutcome in
+            var search = CCHLegSearch(graph: graph, metric: prepared.metric, cch: cch, scratch: scratch)
+            return planner.route(waypoints, using: &search)
+        }
+        let route: Route
+        switch outcome {
+        case .found(let r): route = r
+        case .noSegment(let i, let c): throw APIError(.mapMatchingFailure, "route point \(i) (\(c.formatted())) is not near any road usable by \(q.mode.rawValue)", parameter: "route.points")
+        case .noRoute: throw APIError(.noRouteFound, "the route's points cannot be joined by \(q.mode.rawValue) on this map", parameter: "route.points")
+        }
+        // Route arcs with cumulative cost (metric) and length.
+        var arcs: [(arc: ArcID, costAtEnd: UInt32)] = []
+        var lengthAtEnd: [Double] = [], lengthAtStart: [Double] = []
+        var cost: UInt64 = 0, meters = 0.0
+        for leg in route.legs {
+            for (k, piece) in leg.pieces.enumerated() {
+                let covered = max(0, piece.toFraction - piece.fromFraction)
+                if k > 0, let t = graph.turns(from: leg.pieces[k - 1].arc).first(where: { graph.arcOriginal[graph.turnTarget[$0].index] == piece.arc }) {
+                    cost += UInt64(prepared.metric.turnWeight[t] - min(prepared.metric.turnWeight[t], prepared.metric.arcWeight[piece.arc.index]))
+                }
+                cost += UInt64((Double(prepared.metric.arcWeight[piece.arc.index]) * covered).rounded())
+                lengthAtStart.append(meters)
+                meters += piece.lengthMeters
+                lengthAtEnd.append(meters)
+                arcs.append((piece.arc, UInt32(min(cost, UInt64(UInt32.max - 1)))))
+            }
+        }
+        let detours = RouteDetourSearch(graph: graph, metric: prepared.metric, cch: cch, route: arcs)
+
+        // Candidates in a corridor the detour budget could reach, nearest first.
+        let speed = q.mode == .pedestrian ? 1.4 : q.mode == .bicycle ? 4.0 : 9.0
+        let width = min(5_000, max(150, Double(q.maxDetourSeconds) * speed / 2))
+        let candidates: [CorridorMatch]
+        do {
+            candidates = try store.corridor(CorridorQuery(polyline: route.points, maxDistanceMeters: width, text: q.text,
+                                                          categories: q.categories, limit: 400, language: q.language))
+        } catch {
+            throw APIError(.unavailable, "the places index could not be read: \(error)")
+        }
+        let budget = Int64(q.maxDetourSeconds) * 1000
+        let uTurn = planner.waypointUTurnPenalty
+        var found: [(match: CorridorMatch, detour: RouteDetourSearch.Detour)] = []
+        for match in candidates {
+            guard let snap = graph.snap(match.place.position, maxDistanceMeters: 300) else { continue }
+            let endpoint = RouteEndpoint(input: match.place.position, snap: snap, graph: graph)
+            guard let d = detours.detour(to: endpoint.positions, uTurnPenalty: uTurn, unpack: false), d.addedCost <= budget else { continue }
+            found.append((match, d))
+        }
+        // Order, spread, then unpack only what is returned.
+        found.sort { $0.detour.addedCost < $1.detour.addedCost }
+        var chosen = found
+        if q.spread && found.count > q.limit {
+            let total = max(1, meters)
+            var perSlice: [Int: (CorridorMatch, RouteDetourSearch.Detour)] = [:]
+            for f in found {
+                let slice = min(q.limit - 1, Int(lengthAtEnd[f.detour.leaveIndex] / total * Double(q.limit)))
+                if perSlice[slice] == nil { perSlice[slice] = f }
+            }
+            chosen = perSlice.values.map { (match: $0.0, detour: $0.1) }
+            for f in found where chosen.count < q.limit && !chosen.contains(where: { $0.match.place.stableID == f.match.place.stableID }) {
+                chosen.append(f)
+            }
+        }
+        var results: [(PlaceResult, time: Int, distance: Int, offset: Int)] = []
+        for f in chosen.prefix(max(q.limit * 3, q.limit)) {
+            guard let snap = graph.snap(f.match.place.position, maxDistanceMeters: 300),
+                  let d = detours.detour(to: RouteEndpoint(input: f.match.place.position, snap: snap, graph: graph).positions,
+                                         uTurnPenalty: uTurn, unpack: true) else { continue }
+            let leaveMeters = lengthAtEnd[d.leaveIndex]
+            let rejoinMeters = lengthAtStart[d.rejoinIndex]
+            let outbound = Self.pathMeters(d.outbound.dropFirst(), graph: graph, lastFraction: d.placePosition.fraction)
+            let inbound = Self.pathMeters(d.inbound.dropLast(), graph: graph, firstFraction: d.departPosition.fraction)
+            let detourMeters = leaveMeters + outbound + inbound + (meters - rejoinMeters) - meters
+            results.append((f.match.place, Int((Double(d.addedCost) / 1000).rounded()), Int(detourMeters.rounded()), Int(leaveMeters.rounded())))
+        }
+        switch q.sortBy {
+        case .detourTime: results.sort { $0.time < $1.time }
+        case .detourDistance: results.sort { $0.distance < $1.distance }
+        case .detourOffset: results.sort { $0.offset < $1.offset }
+        }
+        if q.spread { results.sort { $0.offset < $1.offset } }
+        let top = Array(results.prefix(q.limit))
+        var response = SearchResponse.tomTom(places: top.map(\.0), query: q.text ?? q.categories.joined(separator: ","),
+                                             queryTimeMilliseconds: Self.milliseconds(since: started), totalResults: results.count,
+                                             taxonomy: store.taxonomy, language: q.language)
+        for (i, r) in top.enumerated() {
+            response.results[i].detourTime = r.time
+            response.results[i].detourDistance = r.distance
+            response.results[i].detourOffset = r.offset
+            response.results[i].dist = nil
+        }
+        response.summary.queryType = "NON_NEAR"
+        return response
+    }
+
+    /// The first and last point, and points about every `everyMeters` along the line.
+    static func sample(_ points: [Coordinate], everyMeters: Double) -> [Coordinate] {
+        var out = [points[0]]
+        var since = 0.0
+        for (a, b) in zip(points, points.dropFirst()) {
+            since += Geodesy.distanceMeters(a, b)
+            if since >= everyMeters { out.append(b); since = 0 }
+        }
+        if out.last != points[points.count - 1] { out.append(points[points.count - 1]) }
+        return out.count >= 2 ? out : [points[0], points[points.count - 1]]
+    }
+
+    /// Metres along arcs, with a partial first or last one.
+    static func pathMeters(_ arcs: ArraySlice<ArcID>, graph: RoadGraph, firstFraction: Double? = nil, lastFraction: Double? = nil) -> Double {
+        var total = 0.0
+        let list = Array(arcs)
+        for (i, arc) in list.enumerated() {
+            var share = 1.0
+            if i == 0, let f = firstFraction { share = 1 - f }
+            if i == list.count - 1, let f = lastFraction { share = min(share, f) }
+            total += Double(graph.lengthCm(of: graph.arcOriginal[arc.index])) / 100 * share
+        }
+        return total
+    }
+}
