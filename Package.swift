@@ -42,7 +42,7 @@ let package = Package(
                 resources: [.copy("Resources/web"), .copy("Resources/openapi.json")], swiftSettings: settings),
         .target(name: "RoadExtract", dependencies: ["GeoCore", "OSMPBF", "RoadNetwork"], swiftSettings: settings, linkerSettings: libm),
 
-        .executableTarget(name: "wayfinder", dependencies: ["DatasetImport", "Dataset", "MapsService", "MapsServer", "HTTPServer", "MapsAPI", "RoadExtract", "RoadNetwork", "Routing", "Traffic", "BinaryIO", "OSMPBF", "GeoCore"], swiftSettings: settings),
+        .executableTarget(name: "wayfinder", dependencies: ["DatasetImport", "Dataset", "MapsService", "MapsServer", "HTTPServer", "Places", "MapsAPI", "RoadExtract", "RoadNetwork", "Routing", "Traffic", "BinaryIO", "OSMPBF", "GeoCore"], swiftSettings: settings),
 
         .target(name: "MapsTestSupport", dependencies: ["GeoCore", "OSMPBF", "RoadNetwork", "RoadExtract", "Routing", "Dataset", "DatasetImport", "MapsService"], swiftSettings: settings),
 
@@ -53,6 +53,7 @@ let package = Package(
         .testTarget(name: "TilesTests", dependencies: ["Tiles", "BaseMap", "MapsTestSupport", "OSMPBF", "GeoCore"], swiftSettings: settings),
         .testTarget(name: "RoadExtractTests", dependencies: ["RoadExtract", "RoadNetwork", "OSMPBF", "MapsTestSupport"], swiftSettings: settings),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "RoadExtract", "RoadNetwork", "OSMPBF", "MapsTestSupport", "GeoCore"], swiftSettings: settings),
+        .testTarget(name: "MapsServiceTests", dependencies: ["MapsService", "MapsAPI", "MapsTestSupport", "Dataset", "DatasetImport", "Places", "GeoCore"], swiftSettings: settings),
         .testTarget(name: "OSMPBFTests", dependencies: ["OSMPBF", "GeoCore", "MapsTestSupport"], swiftSettings: settings),
     ]
 )

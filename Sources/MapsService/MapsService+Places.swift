@@ -191,12 +191,24 @@ extension MapsService {
             guard let snap = graph.snap(f.match.place.position, maxDistanceMeters: 300),
                   let d = detours.detour(to: RouteEndpoint(input: f.match.place.position, snap: snap, graph: graph).positions,
                                          uTurnPenalty: uTurn, unpack: true) else { continue }
-            let leaveMeters = lengthAtEnd[d.leaveIndex]
-            let rejoinMeters = lengthAtStart[d.rejoinIndex]
-            let outbound = Self.pathMeters(d.outbound.dropFirst(), graph: graph, lastFraction: d.placePosition.fraction)
-            let inbound = Self.pathMeters(d.inbound.dropLast(), graph: graph, firstFraction: d.departPosition.fraction)
+            // Equal-cost ties may start the detour earlier than it really leaves: follow the path
+            // along the route while they coincide, so the leave and rejoin points are where they part.
+            var leave = d.leaveIndex, outboundArcs = d.outbound.map { graph.arcOriginal[$0.index] }
+            while outboundArcs.count > 2, leave + 1 < arcs.count, outboundArcs[1] == arcs[leave + 1].arc {
+                outboundArcs.removeFirst()
+                leave += 1
+            }
+            var rejoin = d.rejoinIndex, inboundArcs = d.inbound.map { graph.arcOriginal[$0.index] }
+            while inboundArcs.count > 2, rejoin > 0, inboundArcs[inboundArcs.count - 2] == arcs[rejoin - 1].arc {
+                inboundArcs.removeLast()
+                rejoin -= 1
+            }
+            let leaveMeters = lengthAtEnd[leave]
+            let rejoinMeters = lengthAtStart[rejoin]
+            let outbound = Self.pathMeters(outboundArcs.dropFirst(), graph: graph, lastFraction: d.placePosition.fraction)
+            let inbound = Self.pathMeters(inboundArcs.dropLast(), graph: graph, firstFraction: d.departPosition.fraction)
             let detourMeters = leaveMeters + outbound + inbound + (meters - rejoinMeters) - meters
-            results.append((f.match.place, Int((Double(d.addedCost) / 1000).rounded()), Int(detourMeters.rounded()), Int(leaveMeters.rounded())))
+            results.append((f.match.place, Int((Double(d.addedTime) / 1000).rounded()), Int(detourMeters.rounded()), Int(leaveMeters.rounded())))
         }
         switch q.sortBy {
         case .detourTime: results.sort { $0.time < $1.time }

@@ -10,6 +10,10 @@ COMMANDS:
   import      read an .osm.pbf extract into a dataset folder
   serve       serve the HTTP API, map tiles and the web app
   route       compute a route between coordinates
+  search      find addresses, streets, places and POIs (typeahead, near a point)
+  reverse     the address at a point
+  along-route places along a route with exact detour times
+  categories  list the place categories
   traffic     apply live speeds, closures or historical profiles
   info        describe a dataset (JSON)
   bench       measure import and query speed (prints JSON)
@@ -27,6 +31,10 @@ let commands: [String: ([String]) throws -> Void] = [
     "info": InfoCommand.run,
     "traffic": TrafficCommand.run,
     "serve": ServeCommand.run,
+    "search": SearchCommand.run,
+    "reverse": ReverseCommand.run,
+    "along-route": AlongRouteCommand.run,
+    "categories": CategoriesCommand.run,
 ]
 let commandUsages: [String: String] = [
     "import": ImportCommand.usage,
@@ -35,6 +43,10 @@ let commandUsages: [String: String] = [
     "info": InfoCommand.usage,
     "traffic": TrafficCommand.usage,
     "serve": ServeCommand.usage,
+    "search": SearchCommand.usage,
+    "reverse": ReverseCommand.usage,
+    "along-route": AlongRouteCommand.usage,
+    "categories": CategoriesCommand.usage,
 ]
 
 guard let name = arguments.first else {

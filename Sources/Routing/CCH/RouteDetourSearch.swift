@@ -124,6 +124,10 @@ public final class RouteDetourSearch: @unchecked Sendable {
         public var inbound: [ArcID]
         public var placePosition: ArcPosition
         public var departPosition: ArcPosition
+        /// Whether the visit turns back at the place (its cost includes the U-turn penalty; its time does not).
+        public var turnsBack: Bool
+        /// The extra cost without the U-turn penalty: for fastest, the extra milliseconds of driving.
+        public var addedTime: Int64
     }
 
     /// The cheapest detour to a place, over both directions of its road (turning at the place
@@ -143,7 +147,8 @@ public final class RouteDetourSearch: @unchecked Sendable {
                 if best.map({ added < $0.addedCost }) ?? true {
                     best = Detour(arrivalCost: arrival.cost, remainingCost: departure.cost + turn, addedCost: added,
                                   leaveIndex: arrival.origin, rejoinIndex: departure.origin, outbound: [], inbound: [],
-                                  placePosition: positions[a], departPosition: positions[b])
+                                  placePosition: positions[a], departPosition: positions[b], turnsBack: !same,
+                                  addedTime: added - Int64(turn))
                     if unpack {
                         best!.outbound = arrival.path()
                         best!.inbound = departure.path()
