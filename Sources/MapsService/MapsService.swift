@@ -144,6 +144,25 @@ public final class MapsService: @unchecked Sendable {
         return report
     }
 
+    /// Changes every time any mode's traffic snapshot is rebuilt (live update, expiry, time passing):
+    /// watchers compare it to decide when to re-plan.
+    public var trafficGeneration: Int {
+        engines.values.reduce(0) { $0 + $1.snapshot.generation }
+    }
+
+    /// OSM node pairs of the live updates applied since `generation`-th rebuild are not tracked;
+    /// this tells which arcs of a mode are affected by live data now (for "does this update touch
+    /// my route?").
+    public func liveAffectedEdges(_ mode: TravelMode) -> Set<Int> {
+        guard let engine = engines[mode] else { return [] }
+        let t = engine.snapshot.table
+        var edges = Set<Int>()
+        for a in 0..<engine.graph.arcCount where t.liveMs[a] != 0 || t.closedUntil[a] > 0 {
+            edges.insert(engine.graph.edge(of: ArcID(a)).index)
+        }
+        return edges
+    }
+
     public func trafficStatus() -> TrafficStatus {
         let now = clock()
         let updates = trafficStore.activeUpdates(now: now.timeIntervalSince1970)
