@@ -54,6 +54,7 @@ let package = Package(
         .testTarget(name: "RoadExtractTests", dependencies: ["RoadExtract", "RoadNetwork", "OSMPBF", "MapsTestSupport"], swiftSettings: settings),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "RoadExtract", "RoadNetwork", "OSMPBF", "MapsTestSupport", "GeoCore"], swiftSettings: settings),
         .testTarget(name: "MapsServiceTests", dependencies: ["MapsService", "MapsAPI", "MapsTestSupport", "Dataset", "DatasetImport", "Places", "GeoCore"], swiftSettings: settings),
+        .testTarget(name: "MapsServerTests", dependencies: ["MapsServer", "MapsService", "HTTPServer", "MapsTestSupport", "Dataset", "DatasetImport"], swiftSettings: settings),
         .testTarget(name: "OSMPBFTests", dependencies: ["OSMPBF", "GeoCore", "MapsTestSupport"], swiftSettings: settings),
     ]
 )

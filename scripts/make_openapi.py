@@ -1,0 +1,240 @@
+#!/usr/bin/env python3
+"""Writes Sources/MapsServer/Resources/openapi.json: the OpenAPI 3.1 description of the HTTP API.
+
+Kept as a small generator (rather than a hand-edited JSON file) so the shared schemas are written
+once. Run it after changing an endpoint; the test suite checks the served document against real
+responses.
+"""
+import json, os
+
+def ref(name): return {"$ref": f"#/components/schemas/{name}"}
+def q(name, schema, desc, required=False, explode=None):
+    p = {"name": name, "in": "query", "required": required, "description": desc, "schema": schema}
+    if explode is not None: p["explode"] = explode
+    return p
+def path_param(name, desc, schema=None):
+    return {"name": name, "in": "path", "required": True, "description": desc, "schema": schema or {"type": "string"}}
+def json_response(schema, desc="OK"):
+    return {"description": desc, "content": {"application/json": {"schema": schema}}}
+
+num = {"type": "number"}
+integer = {"type": "integer"}
+string = {"type": "string"}
+boolean = {"type": "boolean"}
+latlon = {"type": "object", "required": ["latitude", "longitude"],
+          "properties": {"latitude": num, "longitude": num}}
+position = {"type": "object", "required": ["lat", "lon"], "properties": {"lat": num, "lon": num}}
+
+schemas = {
+    "LatLon": latlon,
+    "Position": position,
+    "RouteSummary": {"type": "object", "required": ["lengthInMeters", "travelTimeInSeconds", "trafficDelayInSeconds",
+                                                    "trafficLengthInMeters", "departureTime", "arrivalTime"],
+                     "properties": {"lengthInMeters": integer, "travelTimeInSeconds": integer, "trafficDelayInSeconds": integer,
+                                    "trafficLengthInMeters": integer, "departureTime": string, "arrivalTime": string,
+                                    "noTrafficTravelTimeInSeconds": integer, "historicTrafficTravelTimeInSeconds": integer,
+                                    "liveTrafficIncidentsTravelTimeInSeconds": integer, "fuelConsumptionInLiters": num,
+                                    "deviationDistance": integer, "deviationTime": integer}},
+    "Instruction": {"type": "object", "required": ["routeOffsetInMeters", "travelTimeInSeconds", "point", "pointIndex",
+                                                   "instructionType", "possibleCombineWithNext", "drivingSide", "maneuver"],
+                    "properties": {"routeOffsetInMeters": integer, "travelTimeInSeconds": integer, "point": ref("LatLon"),
+                                   "pointIndex": integer, "instructionType": string, "street": string,
+                                   "roadNumbers": {"type": "array", "items": string}, "junctionType": string,
+                                   "turnAngleInDecimalDegrees": integer, "roundaboutExitNumber": integer,
+                                   "possibleCombineWithNext": boolean, "drivingSide": string, "maneuver": string,
+                                   "message": string, "combinedMessage": string, "countryCode": string}},
+    "Route": {"type": "object", "required": ["summary", "legs", "sections"],
+              "properties": {
+                  "summary": ref("RouteSummary"),
+                  "legs": {"type": "array", "items": {"type": "object", "required": ["summary"],
+                                                      "properties": {"summary": ref("RouteSummary"),
+                                                                     "points": {"type": "array", "items": ref("LatLon")}}}},
+                  "sections": {"type": "array", "items": {"type": "object", "required": ["startPointIndex", "endPointIndex", "sectionType"],
+                                                          "properties": {"startPointIndex": integer, "endPointIndex": integer,
+                                                                         "sectionType": string, "travelMode": string,
+                                                                         "simpleCategory": string, "effectiveSpeedInKmh": integer,
+                                                                         "delayInSeconds": integer, "magnitudeOfDelay": integer}}},
+                  "guidance": {"type": "object", "required": ["instructions", "instructionGroups"],
+                               "properties": {"instructions": {"type": "array", "items": ref("Instruction")},
+                                              "instructionGroups": {"type": "array", "items": {"type": "object"}}}},
+                  "steps": {"type": "array", "items": {"type": "object", "required": ["instruction", "distanceInMeters", "travelTimeInSeconds", "maneuver", "points"],
+                                                       "properties": {"instruction": string, "distanceInMeters": integer,
+                                                                      "travelTimeInSeconds": integer, "maneuver": string, "street": string,
+                                                                      "points": {"type": "array", "items": ref("LatLon")}}}},
+                  "advisoryNotices": {"type": "array", "items": string}}},
+    "CalculateRouteResponse": {"type": "object", "required": ["formatVersion", "routes"],
+                               "properties": {"formatVersion": string, "routes": {"type": "array", "items": ref("Route")},
+                                              "optimizedWaypoints": {"type": "array", "items": {"type": "object",
+                                                  "properties": {"providedIndex": integer, "optimizedIndex": integer}}},
+                                              "waypoints": {"type": "array", "items": {"type": "object"}}}},
+    "RoutingError": {"type": "object", "required": ["error", "detailedError"],
+                     "properties": {"formatVersion": string,
+                                    "error": {"type": "object", "required": ["description"], "properties": {"description": string}},
+                                    "detailedError": {"type": "object", "required": ["code", "message"],
+                                                      "properties": {"code": string, "message": string, "target": string}},
+                                    "httpStatusCode": integer}},
+    "SearchError": {"type": "object", "required": ["errorText", "httpStatusCode", "detailedError"],
+                    "properties": {"errorText": string, "error": string, "httpStatusCode": integer,
+                                   "detailedError": {"type": "object", "required": ["code", "message"],
+                                                     "properties": {"code": string, "message": string, "target": string}}}},
+    "SearchResult": {"type": "object", "required": ["type", "id", "score", "address", "position"],
+                     "properties": {"type": string, "id": string, "score": num, "dist": num, "info": string,
+                                    "poi": {"type": "object", "required": ["name"], "properties": {
+                                        "name": string, "phone": string, "url": string,
+                                        "categories": {"type": "array", "items": string},
+                                        "categorySet": {"type": "array", "items": {"type": "object", "properties": {"id": integer}}}}},
+                                    "address": {"type": "object", "required": ["freeformAddress"], "properties": {"freeformAddress": string}},
+                                    "position": ref("Position"), "detourTime": integer, "detourDistance": integer, "detourOffset": integer}},
+    "SearchResponse": {"type": "object", "required": ["summary", "results"],
+                       "properties": {"summary": {"type": "object", "required": ["query", "queryType", "queryTime", "numResults", "offset", "totalResults"],
+                                                  "properties": {"query": string, "queryType": string, "queryTime": integer,
+                                                                 "numResults": integer, "offset": integer, "totalResults": integer,
+                                                                 "fuzzyLevel": integer}},
+                                      "results": {"type": "array", "items": ref("SearchResult")}}},
+    "ReverseGeocodeResponse": {"type": "object", "required": ["summary", "addresses"],
+                               "properties": {"summary": {"type": "object"},
+                                              "addresses": {"type": "array", "items": {"type": "object", "required": ["address", "position"],
+                                                  "properties": {"address": {"type": "object", "required": ["freeformAddress"],
+                                                                             "properties": {"freeformAddress": string}},
+                                                                 "position": string}}}}},
+    "POICategories": {"type": "object", "required": ["poiCategories"],
+                      "properties": {"poiCategories": {"type": "array", "items": {"type": "object", "required": ["id", "name"],
+                          "properties": {"id": integer, "name": string, "childCategoryIds": {"type": "array", "items": integer},
+                                         "synonyms": {"type": "array", "items": string}}}}}},
+    "TrafficApplyReport": {"type": "object", "required": ["id", "kind", "entries", "matchedSegments", "unmatchedSegments", "expiresAt"],
+                           "properties": {"id": string, "kind": string, "entries": integer, "matchedSegments": integer,
+                                          "unmatchedSegments": integer, "expiresAt": string, "parseMilliseconds": num, "applyMilliseconds": num}},
+    "OSRMError": {"type": "object", "required": ["code", "message"], "properties": {"code": string, "message": string}},
+    "OSRMRoute": {"type": "object", "required": ["code", "routes", "waypoints"],
+                  "properties": {"code": {"const": "Ok"}, "routes": {"type": "array", "items": {"type": "object",
+                      "required": ["legs", "distance", "duration", "weight"],
+                      "properties": {"distance": num, "duration": num, "weight": num, "weight_name": string,
+                                     "legs": {"type": "array", "items": {"type": "object"}}}}},
+                                 "waypoints": {"type": "array", "items": {"type": "object", "required": ["location", "name", "distance"]}}}},
+    "NominatimError": {"type": "object", "required": ["error"]},
+    "Health": {"type": "object", "required": ["status", "dataset"], "properties": {"status": string, "dataset": string}},
+}
+
+latlon_path = {"type": "string", "pattern": "^-?[0-9.]+,-?[0-9.]+$"}
+common_search = [q("lat", {"type": "number", "minimum": -90, "maximum": 90}, "bias latitude"),
+                 q("lon", {"type": "number", "minimum": -180, "maximum": 180}, "bias longitude"),
+                 q("radius", {"type": "integer", "minimum": 1, "maximum": 50000}, "with lat/lon: only within this many metres"),
+                 q("limit", {"type": "integer", "minimum": 1, "maximum": 100}, "results per page (default 10)"),
+                 q("ofs", {"type": "integer", "minimum": 0, "maximum": 1900}, "page offset"),
+                 q("categorySet", string, "comma-separated category ids (7315) or names (restaurant)"),
+                 q("language", string, "result language")]
+search_errors = {"400": json_response(ref("SearchError"), "bad input"), "404": json_response(ref("SearchError"), "no places index")}
+route_errors = {"400": json_response(ref("RoutingError"), "bad input or no route (TomTom answers 400 for both)")}
+
+route_params = [
+    path_param("locations", "lat,lon:lat,lon[:…] (percent-encoded commas and colons accepted)",
+               {"type": "string", "pattern": "^(-?[0-9.]+,-?[0-9.]+)(:(-?[0-9.]+,-?[0-9.]+))+$"}),
+    path_param("contentType", "json", {"type": "string", "enum": ["json"]}),
+    q("travelMode", {"type": "string", "enum": ["car", "taxi", "bicycle", "pedestrian"]}, "travel mode (default car)"),
+    q("routeType", {"type": "string", "enum": ["fastest", "shortest", "eco", "thrilling"]}, "route type (default fastest)"),
+    q("departAt", {"type": "string", "format": "date-time"}, "leave at (RFC 3339); default now"),
+    q("arriveAt", {"type": "string", "format": "date-time"}, "arrive by (RFC 3339): the latest departure"),
+    q("traffic", {"type": "boolean"}, "use live traffic (default true)"),
+    q("maxAlternatives", {"type": "integer", "minimum": 0, "maximum": 5}, "alternative routes"),
+    q("avoid", {"type": "array", "items": {"type": "string", "enum": ["tollRoads", "motorways", "ferries", "unpavedRoads", "alreadyUsedRoads"]}},
+      "kinds of road to avoid (repeatable)", explode=True),
+    q("computeBestOrder", {"type": "boolean"}, "reorder intermediate waypoints"),
+    q("instructionsType", {"type": "string", "enum": ["coded", "text", "tagged"]}, "include guidance"),
+    q("routeRepresentation", {"type": "string", "enum": ["polyline", "summaryOnly", "none"]}, "points or not"),
+    q("language", {"type": "string", "enum": ["en-GB", "en-US"]}, "instruction language"),
+    q("vehicleHeading", {"type": "integer", "minimum": 0, "maximum": 359}, "heading of a moving origin"),
+]
+
+paths = {
+    "/health": {"get": {"summary": "Service health", "responses": {"200": json_response(ref("Health"))}}},
+    "/routing/1/calculateRoute/{locations}/{contentType}": {
+        "get": {"summary": "TomTom Calculate Route", "parameters": route_params,
+                "responses": {"200": json_response(ref("CalculateRouteResponse")), **route_errors}},
+    },
+    "/search/2/search/{query}.json": {"get": {"summary": "Fuzzy search", "parameters": [
+        path_param("query", "free text", {"type": "string", "minLength": 1, "maxLength": 100}),
+        q("typeahead", {"type": "boolean"}, "last word is a prefix"),
+        q("maxFuzzyLevel", {"type": "integer", "minimum": 1, "maximum": 4}, "typo tolerance"), *common_search],
+        "responses": {"200": json_response(ref("SearchResponse")), **search_errors}}},
+    "/search/2/geocode/{query}.json": {"get": {"summary": "Geocode (addresses, streets, places)", "parameters": [
+        path_param("query", "address text", {"type": "string", "minLength": 1, "maxLength": 100}),
+        q("typeahead", {"type": "boolean"}, "last word is a prefix"), *common_search],
+        "responses": {"200": json_response(ref("SearchResponse")), **search_errors}}},
+    "/search/2/categorySearch/{query}.json": {"get": {"summary": "Category search", "parameters": [
+        path_param("query", "a category name or id", {"type": "string", "enum": ["restaurant", "atm", "fuel", "cafe", "7315", "7397"]}),
+        *common_search], "responses": {"200": json_response(ref("SearchResponse")), **search_errors}}},
+    "/search/2/nearbySearch/.json": {"get": {"summary": "Nearby search", "parameters": [
+        q("lat", {"type": "number", "minimum": -90, "maximum": 90}, "latitude", required=True),
+        q("lon", {"type": "number", "minimum": -180, "maximum": 180}, "longitude", required=True), *common_search[2:]],
+        "responses": {"200": json_response(ref("SearchResponse")), **search_errors}}},
+    "/search/2/reverseGeocode/{position}": {"get": {"summary": "Reverse geocode", "parameters": [
+        path_param("position", "lat,lon.json", {"type": "string", "pattern": "^-?[0-9]{1,2}\\.[0-9]{1,6},-?[0-9]{1,3}\\.[0-9]{1,6}\\.json$"}),
+        q("radius", {"type": "integer", "minimum": 1, "maximum": 10000}, "search radius, metres")],
+        "responses": {"200": json_response(ref("ReverseGeocodeResponse")), **search_errors}}},
+    "/search/2/poiCategories.json": {"get": {"summary": "POI categories", "responses": {"200": json_response(ref("POICategories"))}}},
+    "/search/2/searchAlongRoute/{query}.json": {"post": {"summary": "Search along a route (exact detours)", "parameters": [
+        path_param("query", "text or a category name", {"type": "string", "minLength": 1, "maxLength": 50}),
+        q("maxDetourTime", {"type": "integer", "minimum": 1, "maximum": 3600}, "detour budget, seconds", required=True),
+        q("limit", {"type": "integer", "minimum": 1, "maximum": 20}, "results"),
+        q("categorySet", string, "categories"),
+        q("sortBy", {"type": "string", "enum": ["detourTime", "detourDistance", "detourOffset"]}, "order"),
+        q("detourOffset", {"type": "boolean"}, "include detourOffset"),
+        q("spreadingMode", {"type": "string", "enum": ["auto"]}, "spread results along the route")],
+        "requestBody": {"required": True, "content": {"application/json": {"schema": {"type": "object", "required": ["route"],
+            "properties": {"route": {"type": "object", "required": ["points"], "properties": {
+                "points": {"type": "array", "minItems": 2, "maxItems": 200, "items": ref("Position")}}}}}}}},
+        "responses": {"200": json_response(ref("SearchResponse")), **search_errors}}},
+    "/traffic/1/speeds": {"post": {"summary": "Live speeds (OSRM segment speed CSV)", "parameters": [
+        q("expiresIn", {"type": "integer", "minimum": 1, "maximum": 604800}, "seconds until historical speeds return")],
+        "requestBody": {"required": True, "content": {"text/csv": {"schema": {"type": "string"}}}},
+        "responses": {"201": json_response(ref("TrafficApplyReport"), "applied"), "400": json_response(ref("RoutingError"), "bad CSV")}}},
+    "/traffic/1/closures": {"post": {"summary": "Road closures (from,to CSV)", "parameters": [
+        q("expiresIn", {"type": "integer", "minimum": 1, "maximum": 604800}, "seconds")],
+        "requestBody": {"required": True, "content": {"text/csv": {"schema": {"type": "string"}}}},
+        "responses": {"201": json_response(ref("TrafficApplyReport"), "applied"), "400": json_response(ref("RoutingError"), "bad CSV")}}},
+    "/traffic/1/status": {"get": {"summary": "Live traffic in force", "responses": {"200": json_response({"type": "object", "required": ["updates", "modes"]})}}},
+    "/route/v1/{profile}/{coordinates}": {"get": {"summary": "OSRM route", "parameters": [
+        path_param("profile", "driving, cycling, walking", {"type": "string", "enum": ["driving", "car", "cycling", "bike", "walking", "foot"]}),
+        path_param("coordinates", "lon,lat;lon,lat", {"type": "string", "pattern": "^-?[0-9.]+,-?[0-9.]+(;-?[0-9.]+,-?[0-9.]+)+$"}),
+        q("alternatives", {"type": "string", "enum": ["true", "false", "1", "2", "3"]}, "alternatives"),
+        q("steps", {"type": "string", "enum": ["true", "false"]}, "steps"),
+        q("overview", {"type": "string", "enum": ["simplified", "full", "false"]}, "overview"),
+        q("geometries", {"type": "string", "enum": ["polyline", "polyline6", "geojson"]}, "geometry encoding")],
+        "responses": {"200": json_response(ref("OSRMRoute")), "400": json_response(ref("OSRMError"), "OSRM error code")}}},
+    "/nearest/v1/{profile}/{coordinates}": {"get": {"summary": "OSRM nearest", "parameters": [
+        path_param("profile", "profile", {"type": "string", "enum": ["driving", "walking"]}),
+        path_param("coordinates", "lon,lat", {"type": "string", "pattern": "^-?[0-9.]+,-?[0-9.]+$"}),
+        q("number", {"type": "integer", "minimum": 1, "maximum": 100}, "how many")],
+        "responses": {"200": json_response({"type": "object", "required": ["code", "waypoints"]}), "400": json_response(ref("OSRMError"), "error")}}},
+    "/table/v1/{profile}/{coordinates}": {"get": {"summary": "OSRM table", "parameters": [
+        path_param("profile", "profile", {"type": "string", "enum": ["driving", "walking"]}),
+        path_param("coordinates", "lon,lat;…", {"type": "string", "pattern": "^-?[0-9.]+,-?[0-9.]+(;-?[0-9.]+,-?[0-9.]+){0,9}$"}),
+        q("annotations", {"type": "string", "enum": ["duration", "distance", "duration,distance"]}, "what to compute")],
+        "responses": {"200": json_response({"type": "object", "required": ["code", "sources", "destinations"]}), "400": json_response(ref("OSRMError"), "error")}}},
+    "/search": {"get": {"summary": "Nominatim search", "parameters": [
+        q("q", {"type": "string", "minLength": 1, "maxLength": 100}, "free text"),
+        q("format", {"type": "string", "enum": ["json", "jsonv2", "geojson"]}, "format"),
+        q("limit", {"type": "integer", "minimum": 1, "maximum": 50}, "results")],
+        "responses": {"200": json_response({"oneOf": [{"type": "array"}, {"type": "object"}]}), "400": json_response(ref("NominatimError"), "bad input")}}},
+    "/reverse": {"get": {"summary": "Nominatim reverse", "parameters": [
+        q("lat", {"type": "number", "minimum": -90, "maximum": 90}, "latitude", required=True),
+        q("lon", {"type": "number", "minimum": -180, "maximum": 180}, "longitude", required=True),
+        q("format", {"type": "string", "enum": ["json", "jsonv2", "geojson"]}, "format", required=True)],
+        "responses": {"200": json_response({"type": "object"}), "400": json_response(ref("NominatimError"), "bad input")}}},
+    "/tiles/{z}/{x}/{y}.png": {"get": {"summary": "Base map tile", "parameters": [
+        path_param("z", "zoom", {"type": "integer", "minimum": 0, "maximum": 20}),
+        path_param("x", "column", {"type": "integer", "minimum": 0}),
+        path_param("y", "row", {"type": "integer", "minimum": 0})],
+        "responses": {"200": {"description": "PNG", "content": {"image/png": {}}}, "304": {"description": "not modified"},
+                      "404": json_response(ref("RoutingError"), "no such tile")}}},
+}
+
+doc = {"openapi": "3.1.0",
+       "info": {"title": "Wayfinder", "version": "0.1.0",
+                "description": "Routing with traffic, places and maps on OpenStreetMap data. Map data © OpenStreetMap contributors (ODbL)."},
+       "paths": paths, "components": {"schemas": schemas}}
+out = os.path.join(os.path.dirname(__file__), "..", "Sources", "MapsServer", "Resources", "openapi.json")
+with open(out, "w") as f:
+    json.dump(doc, f, indent=1, sort_keys=True)
+    f.write("\n")
+print("wrote", os.path.normpath(out))
