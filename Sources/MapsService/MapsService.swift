@@ -115,8 +115,12 @@ public final class MapsService: @unchecked Sendable {
                                 createdAt: now.timeIntervalSince1970, expiresAt: now.timeIntervalSince1970 + expiresInSeconds,
                                 source: source, entries: entries)
         try trafficStore.save(update)
+        let saved = DispatchTime.now().uptimeNanoseconds
         let report = refreshTraffic(force: true)
         let finished = DispatchTime.now().uptimeNanoseconds
+        if ProcessInfo.processInfo.environment["WAYFINDER_TRACE_TRAFFIC"] != nil {
+            print("traffic: parse \(Double(parsed - started) / 1e6) ms, save \(Double(saved - parsed) / 1e6) ms, publish \(Double(finished - saved) / 1e6) ms")
+        }
         return TrafficApplyReport(id: update.id, kind: kind.rawValue, entries: entries.count,
                                   matchedSegments: report?.matchedSegments ?? 0, unmatchedSegments: report?.unmatchedSegments ?? 0,
                                   expiresAt: RFC3339.format(Date(timeIntervalSince1970: update.expiresAt), in: timeZone),
@@ -135,7 +139,8 @@ public final class MapsService: @unchecked Sendable {
         guard force || changed || stale else { return nil }
         let updates = trafficStore.activeUpdates(now: now.timeIntervalSince1970)
         var report: TrafficModel.MatchReport?
-        for (mode, engine) in engines.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+        // Only motor traffic uses traffic; walking and cycling snapshots never change.
+        for (mode, engine) in engines.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where mode.usesTraffic {
             let snapshot = engine.refresh(now: now, updates: updates)
             if mode == .car || report == nil { report = snapshot.report }
         }

@@ -14,7 +14,14 @@ final class TrafficSnapshot: @unchecked Sendable {
     let table: TravelTimeTable
     let historicalTable: TravelTimeTable
     let arcMsLive: [UInt32]
-    let arcMsHistorical: [UInt32]
+    /// Arc times without live data, made on first use (only `traffic=false` queries need them).
+    var arcMsHistorical: [UInt32] {
+        if let cached = historicalStore.withLock({ $0 }) { return cached }
+        let value = Self.arcTimes(historicalTable, graph: engine.graph, at: createdAt.timeIntervalSince1970)
+        historicalStore.withLock { $0 = value }
+        return value
+    }
+    private let historicalStore = Mutex<[UInt32]?>(nil)
     let liveArcCount: Int
     let closedArcCount: Int
     let report: TrafficModel.MatchReport
@@ -43,16 +50,16 @@ final class TrafficSnapshot: @unchecked Sendable {
         self.report = report
         self.engine = engine
         let now = createdAt.timeIntervalSince1970
-        func arcTimes(_ t: TravelTimeTable) -> [UInt32] {
-            (0..<engine.graph.arcCount).map { a in
-                let ms = t.traverseMs(a, entry: now)
-                return ms.isFinite ? UInt32(min(Double(UInt32.max - 1), max(1, ms.rounded()))) : UInt32.max
-            }
-        }
-        arcMsLive = arcTimes(table)
-        arcMsHistorical = arcTimes(historicalTable)
+        arcMsLive = Self.arcTimes(table, graph: engine.graph, at: now)
         liveArcCount = table.liveMs.reduce(0) { $0 + ($1 != 0 ? 1 : 0) }
         closedArcCount = table.closedUntil.reduce(0) { $0 + ($1 > now ? 1 : 0) }
+    }
+
+    static func arcTimes(_ t: TravelTimeTable, graph: RoadGraph, at now: Double) -> [UInt32] {
+        (0..<graph.arcCount).map { a in
+            let ms = t.traverseMs(a, entry: now)
+            return ms.isFinite ? UInt32(min(Double(UInt32.max - 1), max(1, ms.rounded()))) : UInt32.max
+        }
     }
 
     /// The metric (and its customized hierarchy) for `key`, customizing on first use.
@@ -66,7 +73,11 @@ final class TrafficSnapshot: @unchecked Sendable {
         let arcMs = key.live ? arcMsLive : arcMsHistorical
         let metric = MetricFactory.make(engine.graph, key: key, arcMs: arcMs,
                                         curvature: key.routeType == .thrilling ? engine.curvature : nil)
+        let t1 = DispatchTime.now().uptimeNanoseconds
         let value = PreparedMetric(metric: metric, structure: engine.structure)
+        if ProcessInfo.processInfo.environment["WAYFINDER_TRACE_TRAFFIC"] != nil {
+            print("    customize \(engine.mode.rawValue): \(Double(DispatchTime.now().uptimeNanoseconds - t1) / 1e6) ms")
+        }
         cache.withLock { entries in
             entries.removeAll { $0.key == key }
             entries.append((key, value))

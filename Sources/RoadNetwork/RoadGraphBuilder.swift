@@ -93,20 +93,25 @@ public struct RoadGraphBuilder {
     }
 
     private func segmentKeyColumns(into out: inout ColumnSetBuilder, prefix p: String) {
-        var keys: [(from: Int64, to: Int64, arc: ArcID)] = []
+        var keys: [(from: Int64, to: Int64, arc: ArcID, index: UInt32, lengthCm: UInt32)] = []
         for a in 0..<arcEdge.count where arcOriginal[a].index == a {
             let e = Int(arcEdge[a] >> 1)
             let backward = arcEdge[a] & 1 == 1
             let range = Int(edgeShapeStart[e])..<Int(edgeShapeStart[e + 1])
+            let segments = range.count - 1
             for i in range.dropLast() {
                 let (x, y) = backward ? (shapeOSMIDs[i + 1], shapeOSMIDs[i]) : (shapeOSMIDs[i], shapeOSMIDs[i + 1])
-                keys.append((x, y, ArcID(a)))
+                let index = backward ? segments - 1 - (i - range.lowerBound) : i - range.lowerBound
+                let cm = UInt32(min(Double(UInt32.max), (Geodesy.distanceMeters(shapeCoordinates[i], shapeCoordinates[i + 1]) * 100).rounded()))
+                keys.append((x, y, ArcID(a), UInt32(index), cm))
             }
         }
         keys.sort { $0.from != $1.from ? $0.from < $1.from : ($0.to != $1.to ? $0.to < $1.to : $0.arc < $1.arc) }
         out.add(p + "segment.from", keys.map(\.from))
         out.add(p + "segment.to", keys.map(\.to))
         out.add(p + "segment.arc", keys.map(\.arc))
+        out.add(p + "segment.index", keys.map(\.index))
+        out.add(p + "segment.lengthCm", keys.map(\.lengthCm))
     }
 
     /// Freezes this graph alone in memory (for tests and drawn maps).

@@ -114,23 +114,58 @@ public struct SegmentKeys: @unchecked Sendable {
     public let from: UnsafeBufferPointer<Int64>
     public let to: UnsafeBufferPointer<Int64>
     public let arc: UnsafeBufferPointer<ArcID>
+    /// Position of the segment within its arc, in travel order.
+    public let index: UnsafeBufferPointer<UInt32>
+    public let lengthCm: UnsafeBufferPointer<UInt32>
 
     init(store: ColumnSet, prefix: String) throws(ColumnSetError) {
         from = try store.column(prefix + "segment.from")
         to = try store.column(prefix + "segment.to")
         arc = try store.column(prefix + "segment.arc")
+        index = try store.column(prefix + "segment.index")
+        lengthCm = try store.column(prefix + "segment.lengthCm")
+        (bucketStart, minFrom, bucketWidth) = Self.directory(from)
     }
 
-    /// The arcs that traverse OSM node `from` then `to` directly (usually one).
-    public func arcs(from a: Int64, to b: Int64) -> ArraySlice<ArcID> {
-        var lo = 0, hi = from.count
+    /// A directory of `from` values in equal-width buckets, so a lookup binary-searches a few
+    /// dozen keys instead of all of them (OSM ids are spread evenly enough for this).
+    let bucketStart: [UInt32]
+    let minFrom: Int64
+    let bucketWidth: Int64
+
+    static func directory(_ from: UnsafeBufferPointer<Int64>) -> (starts: [UInt32], minimum: Int64, width: Int64) {
+        guard let first = from.first, let last = from.last else { return ([0, 0], 0, 1) }
+        let buckets = max(1, min(1 << 20, from.count / 8))
+        let width = max(1, (last - first) / Int64(buckets) + 1)
+        var starts = [UInt32](repeating: 0, count: buckets + 1)
+        var k = 0
+        for b in 0...buckets {
+            let boundary = first &+ Int64(b) &* width
+            while k < from.count && from[k] < boundary { k += 1 }
+            starts[b] = UInt32(k)
+        }
+        starts[buckets] = UInt32(from.count)
+        return (starts, first, width)
+    }
+
+    /// The key positions of the segment `from → to` (usually one; several when ways overlap).
+    public func keys(from a: Int64, to b: Int64) -> Range<Int> {
+        guard a >= minFrom, !from.isEmpty else { return 0..<0 }
+        let bucket = Int((a - minFrom) / bucketWidth)
+        guard bucket + 1 < bucketStart.count else { return 0..<0 }
+        var lo = Int(bucketStart[bucket]), hi = Int(bucketStart[bucket + 1])
         while lo < hi {
             let mid = (lo + hi) / 2
             if from[mid] < a || (from[mid] == a && to[mid] < b) { lo = mid + 1 } else { hi = mid }
         }
         var end = lo
         while end < from.count && from[end] == a && to[end] == b { end += 1 }
-        return ArraySlice(arc[lo..<end])
+        return lo..<end
+    }
+
+    /// The arcs that traverse OSM node `from` then `to` directly (usually one).
+    public func arcs(from a: Int64, to b: Int64) -> ArraySlice<ArcID> {
+        ArraySlice(arc[keys(from: a, to: b)])
     }
 
     public var count: Int { from.count }

@@ -91,50 +91,49 @@ public final class TrafficModel: @unchecked Sendable {
     }
 
     /// A table for queries made at `referenceTime`, with the live updates in force then.
+    ///
+    /// The newest update wins segment by segment; an arc's live time is its live segments at their
+    /// speeds plus the rest at free flow. Flat per-arc arrays, one binary search per CSV line.
+    /// - Complexity: O(entries × log segments + arcs).
     public func table(referenceTime: Date, updates: [LiveUpdate]) -> (TravelTimeTable, MatchReport) {
         let n = graph.arcCount
         var liveMs = [UInt32](repeating: 0, count: n)
         var liveExpiry = [Double](repeating: 0, count: n)
         var closedUntil = [Double](repeating: 0, count: n)
         var report = MatchReport()
-        // Later updates override earlier ones segment by segment.
-        var segmentSpeed: [Int: [Int: (speed: Double, expiry: Double)]] = [:]  // arc → segment index → speed
-        for update in updates {
+        let keys = graph.segmentKeys
+        var seen = [Bool](repeating: false, count: keys.count)
+        var coveredMeters = [Double](repeating: 0, count: n)
+        var liveSeconds = [Double](repeating: 0, count: n)
+        var expiry = [Double](repeating: .infinity, count: n)
+        var touched: [Int] = []
+        for update in updates.reversed() {
             for e in update.entries {
                 report.entries += 1
-                let arcs = graph.segmentKeys.arcs(from: e.from, to: e.to)
-                if arcs.isEmpty { report.unmatchedSegments += 1; continue }
+                let range = keys.keys(from: e.from, to: e.to)
+                if range.isEmpty { report.unmatchedSegments += 1; continue }
                 report.matchedSegments += 1
-                for arc in arcs {
-                    let a = arc.index
-                    if let speed = e.speedKmh, update.kind == .speeds {
-                        guard let index = segmentIndex(a, e.from, e.to) else { continue }
-                        segmentSpeed[a, default: [:]][index] = (speed, update.expiresAt)
-                    } else {
+                for k in range where !seen[k] {
+                    seen[k] = true
+                    let a = keys.arc[k].index
+                    // A speed of 0 closes the segment (OSRM treats 0 as impassable); closure files close it outright.
+                    guard update.kind == .speeds, let speed = e.speedKmh, speed > 0 else {
                         closedUntil[a] = max(closedUntil[a], update.expiresAt)
+                        continue
                     }
+                    if coveredMeters[a] == 0 { touched.append(a) }
+                    let meters = max(0.01, Double(keys.lengthCm[k]) / 100)
+                    coveredMeters[a] += meters
+                    liveSeconds[a] += meters / (speed / 3.6)
+                    expiry[a] = min(expiry[a], update.expiresAt)
                 }
             }
         }
-        for (a, speeds) in segmentSpeed {
-            let lengths = segmentLengths(a)
-            let total = lengths.reduce(0, +)
-            guard total > 0 else { continue }
-            let freeFlowSeconds = Double(graph.arcDurationMs[a]) / 1000
-            var seconds = 0.0
-            var expiry = Double.infinity
-            for (i, meters) in lengths.enumerated() {
-                if let s = speeds[i] {
-                    expiry = min(expiry, s.expiry)
-                    // A speed of 0 closes the segment (OSRM treats 0 as impassable).
-                    if s.speed <= 0 { closedUntil[a] = max(closedUntil[a], s.expiry); continue }
-                    seconds += meters / (s.speed / 3.6)
-                } else {
-                    seconds += meters / total * freeFlowSeconds
-                }
-            }
-            liveMs[a] = UInt32(min(Double(UInt32.max - 1), max(1, (seconds * 1000).rounded())))
-            liveExpiry[a] = expiry
+        for a in touched {
+            let total = Double(graph.lengthCm(of: ArcID(a))) / 100
+            let rest = max(0, total - coveredMeters[a]) / max(0.01, total) * Double(graph.arcDurationMs[a]) / 1000
+            liveMs[a] = UInt32(min(Double(UInt32.max - 1), max(1, ((liveSeconds[a] + rest) * 1000).rounded())))
+            liveExpiry[a] = expiry[a]
         }
         // Restriction copies carry their original's live state.
         for a in 0..<n where graph.arcOriginal[a].index != a {
@@ -143,7 +142,7 @@ public final class TrafficModel: @unchecked Sendable {
             liveExpiry[a] = liveExpiry[o]
             closedUntil[a] = closedUntil[o]
         }
-        report.arcs = segmentSpeed.count + closedUntil.reduce(0) { $0 + ($1 > 0 ? 1 : 0) }
+        report.arcs = touched.count + closedUntil.reduce(0) { $0 + ($1 > 0 ? 1 : 0) }
         let time = referenceTime.timeIntervalSince1970
         let table = TravelTimeTable(freeFlowMs: graph.arcDurationMs, profileOfArc: profileOfArc, profileFactors: profileFactors,
                                     liveMs: liveMs, liveExpiry: liveExpiry, closedUntil: closedUntil, referenceTime: time,

@@ -1,5 +1,6 @@
 import Foundation
 import BinaryIO
+import Synchronization
 
 /// Live traffic and historical speed files in a dataset's `state/traffic/` folder: written by
 /// `wayfinder traffic`, by the HTTP endpoints and by the in-process API; read by every server
@@ -17,7 +18,10 @@ public final class TrafficStore: @unchecked Sendable {
     @discardableResult
     public func save(_ update: LiveUpdate) throws -> String {
         try FileIO.makeDirectory(liveFolder)
-        try FileIO.writeAtomically(try update.encoded(), to: liveFolder + "/" + update.id + ".update")
+        let bytes = try update.encoded()
+        let name = update.id + ".update"
+        try FileIO.writeAtomically(bytes, to: liveFolder + "/" + name)
+        decoded.withLock { $0[name + ":" + String(bytes.count)] = update }
         return update.id
     }
 
@@ -27,18 +31,27 @@ public final class TrafficStore: @unchecked Sendable {
         return String(repeating: "0", count: max(0, 15 - ms.count)) + ms + "-" + String(UInt32.random(in: 0...UInt32.max), radix: 36)
     }
 
+    /// Decoded updates by file name and size, so a refresh reads only files it has not seen.
+    private let decoded = Mutex<[String: LiveUpdate]>([:])
+
     /// Updates still in force at `now`, oldest first; expired files are removed.
     public func activeUpdates(now: Double) -> [LiveUpdate] {
         var result: [LiveUpdate] = []
+        var seen = Set<String>()
         for name in FileIO.listDirectory(liveFolder) where name.hasSuffix(".update") {
             let path = liveFolder + "/" + name
-            guard let bytes = try? FileIO.readAll(path), let update = try? LiveUpdate.decode(bytes, path: path) else { continue }
+            let key = name + ":" + String(FileIO.fileSize(path) ?? -1)
+            seen.insert(key)
+            let cached = decoded.withLock { $0[key] }
+            guard let update = cached ?? ((try? FileIO.readAll(path)).flatMap { try? LiveUpdate.decode($0, path: path) }) else { continue }
+            if cached == nil { decoded.withLock { $0[key] = update } }
             if update.expiresAt <= now {
                 FileIO.remove(path)
                 continue
             }
             result.append(update)
         }
+        decoded.withLock { cache in cache = cache.filter { seen.contains($0.key) } }
         return result.sorted { $0.createdAt < $1.createdAt }
     }
 

@@ -54,6 +54,9 @@ import Routing
             let structure = CCHStructure.make(for: graph)
             let cch = CCHMetric(structure: structure, turnWeight: metric.turnWeight)
             Self.compare(graph, metric: metric, cch: cch, seed: seed, queries: 60)
+            // The two-thread customization must give the same hierarchy weights.
+            let parallel = CCHMetric(structure: structure, turnWeight: metric.turnWeight, parallelAbove: 0)
+            Self.compare(graph, metric: metric, cch: parallel, seed: seed &+ 100, queries: 30)
         }
     }
 
@@ -63,7 +66,7 @@ import Routing
         let graph = try #require(try Extractor(profiles: [.car]).run(source: InMemoryOSMSource([block])).first).build()
         let structure = CCHStructure.make(for: graph)
         let base = Metric.fastest(graph)
-        let cch = CCHMetric(structure: structure, turnWeight: base.turnWeight)
+        let cch = CCHMetric(structure: structure, turnWeight: base.turnWeight, parallelAbove: seed % 2 == 0 ? 0 : 20_000)
         var rng = SplitMix64(seed: seed)
         for round in 0..<4 {
             // Random traffic: scale arc weights by 1–5×, close a few arcs entirely.
@@ -82,7 +85,7 @@ import Routing
         let reader = try PBFReader(path: Fixtures.helsinki)
         let graph = try #require(try Extractor(profiles: [Profile.profile(for: mode)]).run(source: reader).first).build()
         let metric = Metric.fastest(graph)
-        let cch = CCHMetric(structure: CCHStructure.make(for: graph), turnWeight: metric.turnWeight)
+        let cch = CCHMetric(structure: CCHStructure.make(for: graph), turnWeight: metric.turnWeight, parallelAbove: 0)
         Self.compare(graph, metric: metric, cch: cch, seed: 99, queries: 150)
     }
 }
