@@ -1,0 +1,138 @@
+// The Wayfinder HTTP API as the web app uses it: TomTom-shaped routing and search, plus /health
+// and OSRM's /nearest. Every call resolves to parsed JSON or rejects with an ApiError whose
+// `friendly` text can be shown to people as it is.
+
+import { busy } from "./ui.js";
+
+export class ApiError extends Error {
+  constructor({ status = 0, code = "", message = "", target = "", kind = "http" }) {
+    super(message || code || `HTTP ${status}`);
+    this.status = status;
+    this.code = code;
+    this.target = target;
+    this.kind = kind; // "http" | "network" | "aborted"
+  }
+}
+
+async function request(url, { method = "GET", body, signal, quiet = false } = {}) {
+  const init = { method, signal, headers: { Accept: "application/json" } };
+  if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    init.headers["Content-Type"] = "application/json";
+  }
+  const done = quiet ? () => {} : busy();
+  let response;
+  try {
+    response = await fetch(url, init);
+  } catch (e) {
+    done();
+    if (e.name === "AbortError") throw new ApiError({ kind: "aborted", message: "aborted" });
+    throw new ApiError({ kind: "network", message: String(e.message || e) });
+  }
+  let data = null;
+  try {
+    const text = await response.text();
+    data = text ? JSON.parse(text) : null;
+  } catch (e) {
+    if (e.name === "AbortError") { done(); throw new ApiError({ kind: "aborted", message: "aborted" }); }
+    data = null;
+  }
+  done();
+  if (!response.ok) {
+    // TomTom routing: {error:{description}, detailedError{code,message,target}}
+    // TomTom search:  {error|errorText, detailedError{code,message,target}}; OSRM: {code,message}
+    const detailed = data?.detailedError || {};
+    const message = (typeof data?.error === "object" ? data.error.description : data?.error) ||
+      data?.errorText || detailed.message || data?.message || response.statusText;
+    throw new ApiError({ status: response.status, code: detailed.code || data?.code || "", message, target: detailed.target || "" });
+  }
+  return data;
+}
+
+// ---- endpoints --------------------------------------------------------------------------------
+
+export const health = (opts) => request("/health", { ...opts, quiet: true });
+
+const ll = (p) => `${p.lat.toFixed(6)},${p.lng.toFixed(6)}`;
+
+/** points: [L.LatLng…] (≥2); options: {mode, routeType, alternatives, traffic, avoid[]} */
+export function calculateRoute(points, options = {}, opts) {
+  const q = new URLSearchParams({
+    travelMode: options.mode || "car",
+    routeType: options.routeType || "fastest",
+    maxAlternatives: String(options.alternatives ?? 2),
+    instructionsType: "text",
+    traffic: options.traffic === false ? "false" : "true",
+  });
+  for (const a of options.avoid || []) q.append("avoid", a);
+  if (options.departAt) q.set("departAt", options.departAt);
+  return request(`/routing/1/calculateRoute/${points.map(ll).join(":")}/json?${q}`, opts);
+}
+
+export function reverseGeocode(latlng, opts) {
+  return request(`/search/2/reverseGeocode/${ll(latlng)}.json`, { ...opts, quiet: true });
+}
+
+/** OSRM /nearest: used to tell at once whether a pressed point is near a road. */
+export function nearest(latlng, mode, opts) {
+  const profile = { car: "driving", taxi: "taxi", bicycle: "cycling", pedestrian: "walking" }[mode] || "driving";
+  return request(`/nearest/v1/${profile}/${latlng.lng.toFixed(6)},${latlng.lat.toFixed(6)}`, { ...opts, quiet: true });
+}
+
+export function search(query, { near, limit = 10, typeahead = false } = {}, opts) {
+  const q = new URLSearchParams({ limit: String(limit) });
+  if (typeahead) q.set("typeahead", "true");
+  if (near) { q.set("lat", near.lat.toFixed(6)); q.set("lon", near.lng.toFixed(6)); }
+  return request(`/search/2/search/${encodeURIComponent(query)}.json?${q}`, opts);
+}
+
+export function categorySearch(query, { near, limit = 20, categorySet } = {}, opts) {
+  const q = new URLSearchParams({ limit: String(limit) });
+  if (near) { q.set("lat", near.lat.toFixed(6)); q.set("lon", near.lng.toFixed(6)); }
+  if (categorySet) q.set("categorySet", String(categorySet));
+  return request(`/search/2/categorySearch/${encodeURIComponent(query)}.json?${q}`, opts);
+}
+
+/** routePoints: [L.LatLng…]; params: {categorySet, maxDetourTime, limit} */
+export function searchAlongRoute(query, routePoints, params = {}, opts) {
+  const q = new URLSearchParams({
+    maxDetourTime: String(params.maxDetourTime ?? 600),
+    limit: String(params.limit ?? 20),
+    detourOffset: "true",
+  });
+  if (params.categorySet) q.set("categorySet", String(params.categorySet));
+  const body = { route: { points: routePoints.map((p) => ({ lat: +p.lat.toFixed(6), lon: +p.lng.toFixed(6) })) } };
+  return request(`/search/2/searchAlongRoute/${encodeURIComponent(query)}.json?${q}`, { ...opts, method: "POST", body });
+}
+
+// ---- plain words for errors -------------------------------------------------------------------
+
+const ROLE_WORDS = { origin: "starting point", destination: "destination", waypoint: "stop" };
+
+/** A sentence for people. `context` says what was being done ("route", "search", "geocode"). */
+export function friendly(err, context = "route") {
+  if (!(err instanceof ApiError)) return "Something went wrong. Please try again.";
+  if (err.kind === "network") return "Can't reach the Wayfinder server. Check your connection and try again.";
+  if (err.kind === "aborted") return "";
+  const msg = (err.message || "").toLowerCase();
+  if (err.code === "MAP_MATCHING_FAILURE" || /not near any road|no road/.test(msg)) {
+    const role = Object.keys(ROLE_WORDS).find((k) => msg.includes(k));
+    return role ? `There is no road near the ${ROLE_WORDS[role]}. Choose a point closer to a street.`
+      : "There is no road near that point. Choose a point closer to a street.";
+  }
+  if (err.code === "NO_ROUTE_FOUND" || /no route/.test(msg)) {
+    return "No route connects these points with this travel mode. Try another travel mode or other points.";
+  }
+  if (err.status === 404) {
+    if (context === "search" || context === "along" || context === "geocode") return "Place search isn't available on this server yet.";
+    return "This server doesn't offer that yet.";
+  }
+  if (err.status === 413 || err.status === 414) return "That route is too long to search along. Try a shorter route.";
+  if (err.status === 429) return "The server is busy. Please wait a moment and try again.";
+  if (err.status >= 500) return "The server ran into a problem. Please try again in a moment.";
+  if (err.message) {
+    const m = err.message.trim();
+    return m.charAt(0).toUpperCase() + m.slice(1) + (/[.!?]$/.test(m) ? "" : ".");
+  }
+  return "Something went wrong. Please try again.";
+}
