@@ -11,6 +11,9 @@ swift build -c release --product wayfinder 2>&1 | tail -n 1
 echo "==> every extract: import and route (release)"
 scripts/check-extracts.sh
 
+echo "==> web app in headless Chromium (release binary, Monaco)"
+tests/browser/run.sh .build/release/wayfinder
+
 echo "==> swift test"
 swift test 2>&1 | tee .build/swift-test.log | grep -v "^\(◇\|↳\)" | tail -n 40
 status=${PIPESTATUS[0]}
