@@ -13,9 +13,14 @@ enum BenchCommand {
     static let usage = """
     USAGE: wayfinder bench routing EXTRACT.osm.pbf [--osrm DIR] [--queries N] [--seed S] [--profiles LIST]
            wayfinder bench directions EXTRACT.osm.pbf [--queries N] [--seed S]
+           wayfinder bench places EXTRACT.osm.pbf [--queries N] [--seed S]
 
     `directions`: leave-now, depart-at, arrive-at and alternatives latency over N random pairs,
     and the time to apply a live update of 1 %, 10 % and 100 % of segments.
+
+    `places`: places index build time and size, reverse geocoding at N random points, typeahead
+    over every prefix of addresses and names drawn from the map, and search along car routes of
+    about 2, 5, 10 and 20 km (restaurants, cafés and fuel within a 10-minute detour).
 
     Imports the extract into a temporary dataset (time, peak memory), then measures route query
     latency over N random origin/destination pairs (default 1000, seed 42), in process.
@@ -29,8 +34,8 @@ enum BenchCommand {
     static func run(_ args: [String]) throws {
         var a = try Arguments(args, valueOptions: ["osrm", "queries", "seed", "profiles", "output"])
         if a.flag("help") { print(usage); return }
-        guard a.positional.count == 2, ["routing", "directions"].contains(a.positional[0]) else {
-            throw UsageError("usage: wayfinder bench routing|directions EXTRACT")
+        guard a.positional.count == 2, ["routing", "directions", "places"].contains(a.positional[0]) else {
+            throw UsageError("usage: wayfinder bench routing|directions|places EXTRACT")
         }
         let extract = a.positional[1]
         let queries = Int(a.value("queries") ?? "1000") ?? 1000
@@ -42,6 +47,11 @@ enum BenchCommand {
         }
         let output = a.value("output") ?? NSTemporaryDirectory() + "wayfinder-bench-\(getpid())"
         try a.checkAllUsed()
+        if a.positional[0] == "places" {
+            let report = try BenchPlaces.run(extract: extract, queries: queries, seed: seed)
+            print(String(decoding: try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys]), as: UTF8.self))
+            return
+        }
         if a.positional[0] == "directions" {
             let report = try BenchDirections.run(extract: extract, queries: queries, seed: seed, output: nil)
             print(String(decoding: try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys]), as: UTF8.self))
