@@ -208,7 +208,12 @@ extension MapsService {
             let outbound = Self.pathMeters(outboundArcs.dropFirst(), graph: graph, lastFraction: d.placePosition.fraction)
             let inbound = Self.pathMeters(inboundArcs.dropLast(), graph: graph, firstFraction: d.departPosition.fraction)
             let detourMeters = leaveMeters + outbound + inbound + (meters - rejoinMeters) - meters
-            results.append((f.match.place, Int((Double(d.addedTime) / 1000).rounded()), Int(detourMeters.rounded()), Int(leaveMeters.rounded())))
+            // The given route may be a little slower than the best one through its own points
+            // (it is re-snapped every 500 m), so a place right on it can come out a few seconds
+            // "negative": a stop never saves time, so that reads as no detour. Metres stay signed:
+            // a slower detour can be shorter.
+            let seconds = max(0, Int((Double(d.addedTime) / 1000).rounded()))
+            results.append((f.match.place, seconds, Int(detourMeters.rounded()), Int(leaveMeters.rounded())))
         }
         switch q.sortBy {
         case .detourTime: results.sort { $0.time < $1.time }

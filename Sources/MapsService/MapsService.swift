@@ -115,14 +115,15 @@ public final class MapsService: @unchecked Sendable {
                                 createdAt: now.timeIntervalSince1970, expiresAt: now.timeIntervalSince1970 + expiresInSeconds,
                                 source: source, entries: entries)
         try trafficStore.save(update)
-        let saved = DispatchTime.now().uptimeNanoseconds
-        let report = refreshTraffic(force: true)
+        refreshTraffic(force: true)
         let finished = DispatchTime.now().uptimeNanoseconds
-        if ProcessInfo.processInfo.environment["WAYFINDER_TRACE_TRAFFIC"] != nil {
-            print("traffic: parse \(Double(parsed - started) / 1e6) ms, save \(Double(saved - parsed) / 1e6) ms, publish \(Double(finished - saved) / 1e6) ms")
-        }
+        // This upload's own segments (the refresh reports every update in force), on the car
+        // graph or the first graph that takes traffic.
+        let modes = [TravelMode.car] + TravelMode.allCases.filter { $0 != .car && $0.usesTraffic }
+        let keys = modes.lazy.compactMap { try? self.dataset.graph($0) }.first?.segmentKeys
+        let matched = keys.map { k in entries.count { !k.keys(from: $0.from, to: $0.to).isEmpty } } ?? 0
         return TrafficApplyReport(id: update.id, kind: kind.rawValue, entries: entries.count,
-                                  matchedSegments: report?.matchedSegments ?? 0, unmatchedSegments: report?.unmatchedSegments ?? 0,
+                                  matchedSegments: matched, unmatchedSegments: entries.count - matched,
                                   expiresAt: RFC3339.format(Date(timeIntervalSince1970: update.expiresAt), in: timeZone),
                                   parseMilliseconds: Double(parsed - started) / 1e6, applyMilliseconds: Double(finished - parsed) / 1e6)
     }

@@ -53,16 +53,7 @@ final class RoutingEngine: @unchecked Sendable {
 
     static func makeSnapshot(_ core: RoutingEngineCore, generation: Int, now: Date, updates: [LiveUpdate]) -> TrafficSnapshot {
         let relevant = core.mode.usesTraffic ? updates : []
-        let t0 = DispatchTime.now().uptimeNanoseconds
-        defer {
-            if ProcessInfo.processInfo.environment["WAYFINDER_TRACE_TRAFFIC"] != nil {
-                print("  snapshot \(core.mode.rawValue): \(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6) ms")
-            }
-        }
         var (table, report) = core.model.table(referenceTime: now, updates: relevant)
-        if ProcessInfo.processInfo.environment["WAYFINDER_TRACE_TRAFFIC"] != nil {
-            print("  table \(core.mode.rawValue): \(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6) ms")
-        }
         if !core.mode.usesTraffic { table.useHistorical = false }
         var historical = table
         historical.useLive = false

@@ -73,11 +73,7 @@ final class TrafficSnapshot: @unchecked Sendable {
         let arcMs = key.live ? arcMsLive : arcMsHistorical
         let metric = MetricFactory.make(engine.graph, key: key, arcMs: arcMs,
                                         curvature: key.routeType == .thrilling ? engine.curvature : nil)
-        let t1 = DispatchTime.now().uptimeNanoseconds
         let value = PreparedMetric(metric: metric, structure: engine.structure)
-        if ProcessInfo.processInfo.environment["WAYFINDER_TRACE_TRAFFIC"] != nil {
-            print("    customize \(engine.mode.rawValue): \(Double(DispatchTime.now().uptimeNanoseconds - t1) / 1e6) ms")
-        }
         cache.withLock { entries in
             entries.removeAll { $0.key == key }
             entries.append((key, value))

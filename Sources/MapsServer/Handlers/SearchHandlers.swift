@@ -12,7 +12,13 @@ struct SearchHandlers {
     let app: MapsApplication
 
     static func failure(_ error: APIError) -> HTTPResponse {
-        let code = error.httpStatus == 404 ? "NotFound" : error.httpStatus >= 500 ? "ServiceUnavailable" : "BadRequest"
+        // TomTom's search codes, except where routing decides (along a route): a point off the
+        // roads or an unreachable route keeps its routing code so clients can tell them apart.
+        let code: String
+        switch error.code {
+        case .mapMatchingFailure, .noRouteFound: code = error.code.rawValue
+        default: code = error.httpStatus == 404 ? "NotFound" : error.httpStatus >= 500 ? "ServiceUnavailable" : "BadRequest"
+        }
         return HTTPResponse.json(JSONResponse.encode(SearchErrorResponse(message: error.message, httpStatusCode: error.httpStatus,
                                                                          code: code, target: error.parameter ?? "")),
                                  status: HTTPStatus(error.httpStatus))
@@ -87,7 +93,7 @@ struct SearchHandlers {
         run { () throws(APIError) in
             let text = try Self.queryText(request)
             let c = try Common(request)
-            guard app.service.taxonomy.resolve(text) != nil || !c.categories.isEmpty else {
+            guard !app.service.taxonomy.resolve(text).isEmpty || !c.categories.isEmpty else {
                 throw APIError.badInput("\"\(text)\" is not a category; see /search/2/poiCategories.json", parameter: "query")
             }
             let categories = c.categories.isEmpty ? [text] : c.categories
