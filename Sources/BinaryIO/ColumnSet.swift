@@ -219,6 +219,10 @@ extension ColumnSet {
             if verify {
                 let crc = CRC32.checksum(UnsafeRawBufferPointer(start: body, count: bodySize))
                 guard crc == storedCRC else { throw .damaged(path, "content checksum mismatch") }
+                // Checking touched every page; hand them back so that the process holds only what
+                // queries use (the pages stay in the page cache: touching one again is a minor
+                // fault). Porto car server: resident 107 → 76 MB at start.
+                madvise(mapping, size, MADV_DONTNEED)
             }
             let directory = String(decoding: UnsafeRawBufferPointer(start: body + directoryOffset, count: directoryLength), as: UTF8.self)
             var entries: [String: Entry] = [:]
