@@ -13,6 +13,7 @@ let package = Package(
     name: "Wayfinder",
     products: [
         .executable(name: "wayfinder", targets: ["wayfinder"]),
+        .library(name: "WayfinderKit", targets: ["WayfinderKit"]),
 
     ],
     targets: [
@@ -38,14 +39,21 @@ let package = Package(
         .target(name: "DatasetImport", dependencies: ["Dataset", "RoadExtract", "RoadNetwork", "Routing", "OSMPBF", "BinaryIO", "GeoCore", "BaseMap", "Places"], swiftSettings: settings),
         .target(name: "Directions", dependencies: ["Routing", "RoadNetwork", "MapsAPI", "GeoCore"], swiftSettings: settings),
         .target(name: "MapsService", dependencies: ["Dataset", "MapsAPI", "Routing", "RoadNetwork", "GeoCore", "Traffic", "Directions", "Places"], swiftSettings: settings),
-        .target(name: "MapsServer", dependencies: ["HTTPServer", "MapsService", "MapsAPI", "Dataset", "Tiles", "BaseMap", "RoadNetwork", "Routing", "GeoCore", "Traffic", "Places"],
+        .target(name: "MapsServer", dependencies: ["HTTPServer", "MapsService", "MapsAPI", "Dataset", "Tiles", "BaseMap", "RoadNetwork", "Routing", "GeoCore", "Traffic", "Places", "TimeToLeave"],
                 resources: [.copy("Resources/web"), .copy("Resources/openapi.json")], swiftSettings: settings),
+        .target(name: "TimeToLeave", dependencies: ["MapsService", "MapsAPI", "SQLite", "GeoCore", "RoadNetwork", "Routing", "Places", "Traffic", "CDeflate"], swiftSettings: settings),
         .target(name: "RoadExtract", dependencies: ["GeoCore", "OSMPBF", "RoadNetwork"], swiftSettings: settings, linkerSettings: libm),
 
-        .executableTarget(name: "wayfinder", dependencies: ["DatasetImport", "Dataset", "MapsService", "MapsServer", "HTTPServer", "Places", "MapsAPI", "RoadExtract", "RoadNetwork", "Routing", "Traffic", "BinaryIO", "OSMPBF", "GeoCore"], swiftSettings: settings),
+        .executableTarget(name: "wayfinder", dependencies: ["DatasetImport", "Dataset", "MapsService", "MapsServer", "HTTPServer", "Places", "MapsAPI", "RoadExtract", "RoadNetwork", "Routing", "Traffic", "BinaryIO", "OSMPBF", "GeoCore", "TimeToLeave"], swiftSettings: settings),
+
+        .target(name: "WayfinderKit", dependencies: ["MapsAPI"], swiftSettings: settings),
+        .executableTarget(name: "example-directions", dependencies: ["WayfinderKit"], path: "Examples/example-directions", swiftSettings: settings),
+        .executableTarget(name: "example-along-route", dependencies: ["WayfinderKit"], path: "Examples/example-along-route", swiftSettings: settings),
+        .executableTarget(name: "example-time-to-leave", dependencies: ["WayfinderKit"], path: "Examples/example-time-to-leave", swiftSettings: settings),
 
         .target(name: "MapsTestSupport", dependencies: ["GeoCore", "OSMPBF", "RoadNetwork", "RoadExtract", "Routing", "Dataset", "DatasetImport", "MapsService"], swiftSettings: settings),
 
+        .testTarget(name: "WayfinderKitTests", dependencies: ["WayfinderKit", "MapsAPI", "MapsServer", "MapsService", "Dataset", "DatasetImport", "HTTPServer", "MapsTestSupport", "TimeToLeave", "example-directions", "example-along-route", "example-time-to-leave"], swiftSettings: settings),
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore"], swiftSettings: settings),
         .testTarget(name: "ScenarioTests", dependencies: ["MapsTestSupport", "RoadExtract", "RoadNetwork", "Routing", "OSMPBF", "GeoCore", "MapsService", "MapsAPI", "Traffic"], swiftSettings: settings),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "MapsTestSupport"], swiftSettings: settings),
@@ -55,6 +63,7 @@ let package = Package(
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "RoadExtract", "RoadNetwork", "OSMPBF", "MapsTestSupport", "GeoCore"], swiftSettings: settings),
         .testTarget(name: "MapsServiceTests", dependencies: ["MapsService", "MapsAPI", "MapsTestSupport", "Dataset", "DatasetImport", "Places", "GeoCore"], swiftSettings: settings),
         .testTarget(name: "MapsServerTests", dependencies: ["MapsServer", "MapsService", "HTTPServer", "MapsTestSupport", "Dataset", "DatasetImport"], swiftSettings: settings),
+        .testTarget(name: "TimeToLeaveTests", dependencies: ["TimeToLeave", "MapsTestSupport", "MapsService", "MapsAPI", "MapsServer", "HTTPServer", "Traffic", "GeoCore", "RoadNetwork", "Routing", "SQLite", "Dataset", "DatasetImport", "Places"], swiftSettings: settings),
         .testTarget(name: "OSMPBFTests", dependencies: ["OSMPBF", "GeoCore", "MapsTestSupport"], swiftSettings: settings),
     ]
 )

@@ -6,6 +6,7 @@ import Dataset
 import Tiles
 import BaseMap
 import Synchronization
+public import TimeToLeave
 
 /// The server's application: the dataset's services and the routes that expose them. The HTTP
 /// layer below knows nothing of maps; this is where they meet.
@@ -21,6 +22,8 @@ public final class MapsApplication: @unchecked Sendable {
     private let state: Mutex<State>
     public let startedAt = Date()
     public let options: Options
+    /// Time-to-leave watches; they outlive dataset reloads. Ticked by `timeToLeave.start()` (serve) or by hand (tests).
+    public let timeToLeave: WatchService
 
     public struct Options: Sendable {
         /// Folder with index.html, app.js, style.css (the web app).
@@ -38,6 +41,7 @@ public final class MapsApplication: @unchecked Sendable {
     public init(service: MapsService, options: Options = Options()) {
         self.options = options
         state = Mutex(State(service: service, tiles: Self.openTiles(service)))
+        timeToLeave = WatchService.opening(maps: service) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
     }
 
     public var service: MapsService { state.withLock { $0.service } }
@@ -47,6 +51,7 @@ public final class MapsApplication: @unchecked Sendable {
     public func reload(_ service: MapsService) {
         let tiles = Self.openTiles(service)
         state.withLock { $0 = State(service: service, tiles: tiles) }
+        timeToLeave.replaceMaps(service)
     }
 
     static func openTiles(_ service: MapsService) -> TileCache? {
@@ -88,6 +93,7 @@ public final class MapsApplication: @unchecked Sendable {
         router.get("/reverse", nominatim.reverse)
         router.get("/reverse.php", nominatim.reverse)
         router.get("/tiles/{z}/{x}/{y}.png", TileHandlers(app: self).tile)
+        TimeToLeaveHandlers(app: self).register(&router)
         router.get("/health") { [self] _ in health() }
         router.get("/status") { [self] _ in health() }
         router.get("/openapi.json") { _ in .bytes(OpenAPIDocument.bytes, contentType: "application/json") }

@@ -20,12 +20,17 @@ public final class MapsService: @unchecked Sendable {
     public let clock: @Sendable () -> Date
     private let lastFingerprint = Mutex<String>("")
     private let lastRefresh = Mutex<Date>(.distantPast)
+    /// One refresh at a time (the dataset watcher, the time-to-leave loop and POSTs all refresh),
+    /// so snapshots are published in the order their updates were read: an older one never
+    /// replaces a newer one.
+    private let refreshLock = NSLock()
 
     public init(dataset: Dataset, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.dataset = dataset
         self.clock = clock
         trafficStore = TrafficStore(stateFolder: dataset.stateFolder)
         let now = clock()
+        let fingerprint = trafficStore.fingerprint()
         let historical = trafficStore.historicalProfiles()
         let updates = trafficStore.activeUpdates(now: now.timeIntervalSince1970)
         var engines: [TravelMode: RoutingEngine] = [:]
@@ -39,7 +44,7 @@ public final class MapsService: @unchecked Sendable {
         } else {
             places = nil
         }
-        lastFingerprint.withLock { $0 = trafficStore.fingerprint() }
+        lastFingerprint.withLock { $0 = fingerprint }
         lastRefresh.withLock { $0 = now }
     }
 
@@ -133,6 +138,8 @@ public final class MapsService: @unchecked Sendable {
     /// report when it rebuilt.
     @discardableResult
     public func refreshTraffic(force: Bool = false) -> TrafficModel.MatchReport? {
+        refreshLock.lock()
+        defer { refreshLock.unlock() }
         let now = clock()
         let fingerprint = trafficStore.fingerprint()
         let changed = lastFingerprint.withLock { $0 != fingerprint }
@@ -145,7 +152,8 @@ public final class MapsService: @unchecked Sendable {
             let snapshot = engine.refresh(now: now, updates: updates)
             if mode == .car || report == nil { report = snapshot.report }
         }
-        lastFingerprint.withLock { $0 = trafficStore.fingerprint() }
+        // The fingerprint read before the updates: a file written meanwhile is seen by the next refresh.
+        lastFingerprint.withLock { $0 = fingerprint }
         lastRefresh.withLock { $0 = now }
         return report
     }

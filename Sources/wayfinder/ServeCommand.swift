@@ -3,6 +3,7 @@ import Dataset
 import MapsService
 import MapsServer
 import HTTPServer
+import TimeToLeave
 
 enum ServeCommand {
     static let usage = """
@@ -22,12 +23,14 @@ enum ServeCommand {
       --max-url-bytes N       longest URL (default 8192)
       --timeout SECONDS       idle connection timeout against slow clients (default 30)
       --web DIR               serve the web app from DIR instead of the built-in copy
+      --traffic-replay FILE   play recorded traffic: CSV offset_seconds,from_osm_node_id,to_osm_node_id,speed_kmh,
+                              each row applied as a live speed that many seconds after the server starts
       --quiet                 no access log
       --help                  show this help
     """
 
     static func run(_ args: [String]) throws {
-        var a = try Arguments(args, valueOptions: ["host", "port", "workers", "max-body-bytes", "max-url-bytes", "timeout", "web"])
+        var a = try Arguments(args, valueOptions: ["host", "port", "workers", "max-body-bytes", "max-url-bytes", "timeout", "web", "traffic-replay"])
         if a.flag("help") { print(usage); return }
         guard a.positional.count == 1 else { throw UsageError("give exactly one dataset folder") }
         var config = MicroHTTPDServer.Configuration()
@@ -45,12 +48,19 @@ enum ServeCommand {
         var options = MapsApplication.Options()
         if let web = a.value("web") { options.webRoot = web }
         let quiet = a.flag("quiet")
+        let replayPath = a.value("traffic-replay")
         try a.checkAllUsed()
+        var replay: TrafficReplay?
+        if let replayPath {
+            do { replay = try TrafficReplay.load(path: replayPath) } catch { throw CommandFailure(error.description, exitCode: ExitCode.dataError) }
+        }
 
         // Block the signals before any thread starts, so every thread inherits the mask.
         let signals = TerminationSignals.block([SIGINT, SIGTERM, SIGHUP])
         let path = a.positional[0]
         let app = MapsApplication(service: try Commands.openService(path), options: options)
+        if let replay { app.timeToLeave.play(replay) }
+        app.timeToLeave.start()
         config.cors = .allowAll
         config.accessLog = quiet ? nil : AccessLogEntry.standardError
         config.errorResponder = MapsApplication.errorResponder
@@ -73,6 +83,7 @@ enum ServeCommand {
             }
             FileHandle.standardError.write("wayfinder: stopping (finishing in-flight requests)\n".data(using: .utf8)!)
             watcher.stop()
+            app.timeToLeave.stop()
             server.stop(gracePeriod: .seconds(10))
             return
         }

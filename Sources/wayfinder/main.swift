@@ -15,6 +15,7 @@ COMMANDS:
   along-route places along a route with exact detour times
   categories  list the place categories
   traffic     apply live speeds, closures or historical profiles
+  leave       time to leave: count down to the latest departure, kept true as traffic changes
   info        describe a dataset (JSON)
   bench       measure import and query speed (prints JSON)
 
@@ -35,6 +36,7 @@ let commands: [String: ([String]) throws -> Void] = [
     "reverse": ReverseCommand.run,
     "along-route": AlongRouteCommand.run,
     "categories": CategoriesCommand.run,
+    "leave": LeaveCommand.run,
 ]
 let commandUsages: [String: String] = [
     "import": ImportCommand.usage,
@@ -47,6 +49,7 @@ let commandUsages: [String: String] = [
     "reverse": ReverseCommand.usage,
     "along-route": AlongRouteCommand.usage,
     "categories": CategoriesCommand.usage,
+    "leave": LeaveCommand.usage,
 ]
 
 guard let name = arguments.first else {

@@ -1,0 +1,134 @@
+import Foundation
+import HTTPServer
+import MapsAPI
+import TimeToLeave
+
+/// Time to leave (issue 7):
+/// - `POST /timetoleave/1/watches` (a `WatchRequest` as JSON) → 201 with the watch
+/// - `GET /timetoleave/1/watches` → every watch, without routes
+/// - `GET /timetoleave/1/watches/{id}` → the watch now
+/// - `DELETE /timetoleave/1/watches/{id}` → 204
+/// - `POST /timetoleave/1/watches/{id}/accept` → takes the offered better route
+/// - `GET /timetoleave/1/watches/{id}/events` → Server-Sent Events (`plan`, `traffic-change`, `no-change`,
+///   `time-to-leave`, `late`, `expired`), each with the whole watch as JSON data, resumable with `Last-Event-ID`.
+struct TimeToLeaveHandlers {
+    let app: MapsApplication
+    var watches: WatchService { app.timeToLeave }
+
+    func register(_ router: inout Router) {
+        router.post("/timetoleave/1/watches", create)
+        router.get("/timetoleave/1/watches", list)
+        router.get("/timetoleave/1/watches/{id}", get)
+        router.delete("/timetoleave/1/watches/{id}", delete)
+        router.post("/timetoleave/1/watches/{id}/accept", accept)
+        router.get("/timetoleave/1/watches/{id}/events", events)
+    }
+
+    /// TomTom's error body, plus `detail` when a refusal has more to say than the seed's message.
+    struct ErrorBody: Encodable {
+        var formatVersion = "0.0.12"
+        var error: APIError.Body.Description
+        var detailedError: APIError.Body.Detail
+        var httpStatusCode: Int
+        var detail: String?
+    }
+
+    static func failure(_ error: WatchError) -> HTTPResponse {
+        let body = error.apiError.body
+        var response = JSONResponse.ok(ErrorBody(error: body.error, detailedError: body.detailedError, httpStatusCode: body.httpStatusCode,
+                                                 detail: error.detail), status: HTTPStatus(error.apiError.httpStatus))
+        response.headers.set("Cache-Control", "no-store")
+        return response
+    }
+
+    static func notFound(_ id: String) -> HTTPResponse {
+        JSONResponse.error(APIError(.notFound, "no watch \(id); it may have expired or been deleted", parameter: "id"))
+    }
+
+    func create(_ request: HTTPRequest) -> HTTPResponse {
+        do {
+            let body = try JSONResponse.decode(WatchRequest.self, from: request.body)
+            let watch = try watches.create(body)
+            var response = JSONResponse.ok(watch, status: .created)
+            response.headers.set("Location", "/timetoleave/1/watches/\(watch.id)")
+            return response
+        } catch let error as APIError {
+            return JSONResponse.error(error)
+        } catch let error as WatchError {
+            return Self.failure(error)
+        } catch {
+            return JSONResponse.error(APIError(.internalError, "\(error)"))
+        }
+    }
+
+    func list(_ request: HTTPRequest) -> HTTPResponse {
+        struct Listing: Encodable { var watches: [WatchDocument] }
+        return JSONResponse.ok(Listing(watches: watches.list()))
+    }
+
+    func get(_ request: HTTPRequest) -> HTTPResponse {
+        let id = request.pathParameters["id"] ?? ""
+        guard let watch = watches.watch(id) else { return Self.notFound(id) }
+        return JSONResponse.ok(watch)
+    }
+
+    func delete(_ request: HTTPRequest) -> HTTPResponse {
+        let id = request.pathParameters["id"] ?? ""
+        return watches.delete(id) ? .status(.noContent) : Self.notFound(id)
+    }
+
+    func accept(_ request: HTTPRequest) -> HTTPResponse {
+        do {
+            return JSONResponse.ok(try watches.acceptBetterRoute(request.pathParameters["id"] ?? ""))
+        } catch {
+            return Self.failure(error)
+        }
+    }
+
+    /// The event stream. Without `Last-Event-ID` it starts with the newest event (the current
+    /// state); with one, it replays the kept events after it. An expired watch whose last event
+    /// the client has seen answers 204, which tells `EventSource` to stop reconnecting. The
+    /// stream holds no worker thread while idle (EventStream suspends the connection).
+    func events(_ request: HTTPRequest) -> HTTPResponse {
+        let id = request.pathParameters["id"] ?? ""
+        var after: Int?
+        if let text = request.lastEventID ?? request.query["lastEventId"] {
+            guard let n = Int(text), n >= 0 else {
+                return JSONResponse.error(APIError.badInput("Last-Event-ID \"\(text.prefix(20))\" is not an event id of this stream", parameter: "Last-Event-ID"))
+            }
+            after = n
+        }
+        let stream = EventStream(request: request, heartbeatInterval: .seconds(15))
+        stream.comment("wayfinder time to leave: watch \(id)")
+        let first = TimeToLeaveFirstFlag(true)
+        let outcome = watches.subscribe(id, after: after, deliver: { message in
+            let retry = first.take() ? 5000 : nil
+            return stream.send(ServerSentEvent(id: String(message.id), event: message.type, data: message.data, retryMilliseconds: retry))
+        }, finish: { stream.close() })
+        switch outcome {
+        case .unknownWatch:
+            stream.close()
+            return Self.notFound(id)
+        case .finished:
+            stream.close()
+            return .status(.noContent)
+        case .subscribed(let subscription):
+            stream.onClose { _ in subscription.cancel() }
+            return stream.response
+        }
+    }
+}
+
+/// A flag read once: `take()` is true the first time only.
+private final class TimeToLeaveFirstFlag: @unchecked Sendable {
+    private var value: Bool
+    private let lock = NSLock()
+    init(_ value: Bool) { self.value = value }
+    func take() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        let v = value
+        value = false
+        return v
+    }
+}
