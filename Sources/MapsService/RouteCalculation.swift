@@ -191,16 +191,21 @@ struct RouteCalculation {
         return try timedRoute(outcome, departure: departure)
     }
 
-    /// Exact earliest-arrival route. Potentials come from lower bounds over the hours after the
-    /// departure; if the route ends after that window it is recomputed with week-wide bounds, so
-    /// the answer is exact either way.
+    /// Exact earliest-arrival route. Potentials come from lower bounds over a window of time
+    /// after the departure (`TrafficSnapshot.windowLengths`, shortest first); a route that ends
+    /// after its window is recomputed with the next one and finally with week-wide bounds, so the
+    /// answer is exact either way.
     func timeDependentRoute(_ endpoints: [RouteEndpoint], departure: Double, penalty: [UInt32]) -> RouteOutcome {
         let start = TrafficSnapshot.windowStart(for: departure)
-        let outcome = timeDependentRoute(endpoints, departure: departure, penalty: penalty, lower: snapshot.lowerBound(live: key.live, windowStart: start))
-        if let route = outcome.route, departure + route.durationSeconds > start + TrafficSnapshot.windowHours * 3600 - 60 {
-            return timeDependentRoute(endpoints, departure: departure, penalty: penalty, lower: snapshot.lowerBound(live: key.live))
+        for length in TrafficSnapshot.windowLengths {
+            let outcome = timeDependentRoute(endpoints, departure: departure, penalty: penalty,
+                                             lower: snapshot.lowerBound(live: key.live, windowStart: start, length: length))
+            guard let route = outcome.route else { return outcome }
+            // The route's own durations are free-flow ones: time it on the table to see where it ends.
+            let arrival = departure + (RouteTiming.timed(route, graph: graph, table: table, departure: departure)?.durationSeconds ?? .infinity)
+            if arrival <= start + length - 60 { return outcome }
         }
-        return outcome
+        return timeDependentRoute(endpoints, departure: departure, penalty: penalty, lower: snapshot.lowerBound(live: key.live))
     }
 
     func timeDependentRoute(_ endpoints: [RouteEndpoint], departure: Double, penalty: [UInt32], lower: PreparedMetric) -> RouteOutcome {
@@ -216,8 +221,8 @@ struct RouteCalculation {
 
     func arriveBy(_ endpoints: [RouteEndpoint], arrival: Double, prepared: PreparedMetric) throws(APIError) -> (Route, Double) {
         if query.routeType == .fastest && query.avoid.isEmpty && graph.mode.usesTraffic {
-            // Lower bounds over the hours before the arrival; week-wide if the trip starts earlier.
-            let windowStart = TrafficSnapshot.windowStart(for: arrival - TrafficSnapshot.windowHours * 3600)
+            // Lower bounds over a window before the arrival, shortest first; week-wide if the trip
+            // starts earlier than every window.
             func search(_ lower: PreparedMetric) -> (RouteOutcome, Double?) {
                 lower.withPotential(towardsTargets: false) { potential in
                     engine.timeDependentScratch.withScratch { scratch in
@@ -226,10 +231,16 @@ struct RouteCalculation {
                     }
                 }
             }
-            var (outcome, departure) = search(snapshot.lowerBound(live: key.live, windowStart: windowStart))
-            if let d = departure, d < windowStart + 60 {
-                (outcome, departure) = search(snapshot.lowerBound(live: key.live))
+            var result: (RouteOutcome, Double?)?
+            let windowEnd = TrafficSnapshot.windowStart(for: arrival) + TrafficSnapshot.windowGrid
+            for length in TrafficSnapshot.windowLengths {
+                let windowStart = windowEnd - length
+                let attempt = search(snapshot.lowerBound(live: key.live, windowStart: windowStart, length: length))
+                if let d = attempt.1, d < windowStart + 60 { continue }
+                result = attempt
+                break
             }
+            let (outcome, departure) = result ?? search(snapshot.lowerBound(live: key.live))
             guard let departure else { _ = try timedRoute(outcome, departure: arrival); throw APIError(.noRouteFound, "no route") }
             return (try timedRoute(outcome, departure: departure), departure)
         }
