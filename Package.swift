@@ -42,9 +42,10 @@ let package = Package(
         .target(name: "MapsServer", dependencies: ["HTTPServer", "MapsService", "MapsAPI", "Dataset", "Tiles", "BaseMap", "RoadNetwork", "Routing", "GeoCore", "Traffic", "Places", "TimeToLeave"],
                 resources: [.copy("Resources/web"), .copy("Resources/openapi.json")], swiftSettings: settings),
         .target(name: "TimeToLeave", dependencies: ["MapsService", "MapsAPI", "SQLite", "GeoCore", "RoadNetwork", "Routing", "Places", "Traffic", "CDeflate"], swiftSettings: settings),
+        .target(name: "SyntheticNetwork", dependencies: ["OSMPBF"], swiftSettings: settings, linkerSettings: libm),
         .target(name: "RoadExtract", dependencies: ["GeoCore", "OSMPBF", "RoadNetwork"], swiftSettings: settings, linkerSettings: libm),
 
-        .executableTarget(name: "wayfinder", dependencies: ["DatasetImport", "Dataset", "MapsService", "MapsServer", "HTTPServer", "Places", "MapsAPI", "RoadExtract", "RoadNetwork", "Routing", "Traffic", "BinaryIO", "OSMPBF", "GeoCore", "TimeToLeave"], swiftSettings: settings),
+        .executableTarget(name: "wayfinder", dependencies: ["SyntheticNetwork", "DatasetImport", "Dataset", "MapsService", "MapsServer", "HTTPServer", "Places", "MapsAPI", "RoadExtract", "RoadNetwork", "Routing", "Traffic", "BinaryIO", "OSMPBF", "GeoCore", "TimeToLeave"], swiftSettings: settings),
 
         .target(name: "WayfinderKit", dependencies: ["MapsAPI"], swiftSettings: settings),
         .executableTarget(name: "example-directions", dependencies: ["WayfinderKit"], path: "Examples/example-directions", swiftSettings: settings),

@@ -17,6 +17,7 @@ enum ImportCommand {
       --profiles LIST         comma-separated: car,taxi,bicycle,pedestrian (default: all four)
       --timezone IANA_NAME    the dataset's local time zone (default: inferred from the extract)
       --skip-places           do not build the places index (routing only)
+      --skip-basemap          do not build the base map (routing only, as OSRM's car pipeline)
       --help                  show this help
     """
 
@@ -36,6 +37,7 @@ enum ImportCommand {
         }
         options.timeZone = a.value("timezone")
         options.skipPlaces = a.flag("skip-places")
+        options.skipBaseMap = a.flag("skip-basemap")
         try a.checkAllUsed()
 
         let bar = ProgressBar(label: "import")

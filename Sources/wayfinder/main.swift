@@ -18,6 +18,7 @@ COMMANDS:
   leave       time to leave: count down to the latest departure, kept true as traffic changes
   info        describe a dataset (JSON)
   bench       measure import and query speed (prints JSON)
+  generate    write a synthetic road network as .osm.pbf (for benchmarks at any size)
 
 Run `wayfinder <command> --help` for a command's options.
 Map data © OpenStreetMap contributors (ODbL).
@@ -36,6 +37,7 @@ let commands: [String: ([String]) throws -> Void] = [
     "reverse": ReverseCommand.run,
     "along-route": AlongRouteCommand.run,
     "categories": CategoriesCommand.run,
+    "generate": GenerateCommand.run,
     "leave": LeaveCommand.run,
 ]
 let commandUsages: [String: String] = [
@@ -49,6 +51,7 @@ let commandUsages: [String: String] = [
     "reverse": ReverseCommand.usage,
     "along-route": AlongRouteCommand.usage,
     "categories": CategoriesCommand.usage,
+    "generate": GenerateCommand.usage,
     "leave": LeaveCommand.usage,
 ]
 
