@@ -14,6 +14,12 @@ scripts/check-extracts.sh
 echo "==> web app in headless Chromium (release binary, Monaco)"
 tests/browser/run.sh .build/release/wayfinder
 
+echo "==> load, quick (release binary, Monaco; JSON report in .build/load-quick.json)"
+bench/load/run.sh .build/release/wayfinder --quick > .build/load-quick.json
+
+echo "==> fault scenarios (release binary, Monaco)"
+tests/faults/run.sh .build/release/wayfinder
+
 echo "==> swift test"
 swift test 2>&1 | tee .build/swift-test.log | grep -v "^\(◇\|↳\)" | tail -n 40
 status=${PIPESTATUS[0]}

@@ -208,6 +208,10 @@ extension ColumnSet {
             guard Array(header[0..<8]) == ColumnSetBuilder.magic else { throw .notAColumnFile(path) }
             let version = header.loadUnaligned(fromByteOffset: 8, as: UInt32.self)
             guard version == formatVersion else { throw .wrongFormatVersion(path, found: version, expected: formatVersion) }
+            // The header is outside the content CRC: its reserved bytes (written as zeros) are checked instead.
+            guard header[12..<16].allSatisfy({ $0 == 0 }), header[36..<ColumnSetBuilder.headerSize].allSatisfy({ $0 == 0 }) else {
+                throw .damaged(path, "the header's reserved bytes are not zero")
+            }
             let directoryOffset = Int(header.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
             let directoryLength = Int(header.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
             let storedCRC = header.loadUnaligned(fromByteOffset: 32, as: UInt32.self)

@@ -73,7 +73,7 @@ public enum DatasetError: Error, CustomStringConvertible, Sendable {
     public var description: String {
         switch self {
         case .notADataset(let p): return "\(p) is not a Wayfinder dataset (no manifest.json); create one with `wayfinder import EXTRACT.osm.pbf --output \(p)`"
-        case .damaged(let why): return "the dataset is damaged: \(why); re-import it"
+        case .damaged(let why): return "the dataset is damaged: \(why)" + (why.contains("re-import") ? "" : "; re-import it")
         case .wrongVersion(let found, let expected):
             return "the dataset has format version \(found) but this wayfinder reads version \(expected); re-import it with this version"
         case .missingProfile(let p, let available):

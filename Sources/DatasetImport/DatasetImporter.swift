@@ -73,6 +73,10 @@ public struct DatasetImporter {
         let dataFolder = layout.dataFolder(id: id)
         FileIO.remove(dataFolder)
         try FileIO.makeDirectory(dataFolder)
+        // A failed import (a full disk, a bad extract) takes its half-written folder with it, so it
+        // does not keep holding the space; the manifest still names the previous data.
+        var committed = false
+        defer { if !committed { FileIO.remove(dataFolder) } }
 
         var columns = ColumnSetBuilder()
         var bounds = BoundingBox.empty
@@ -139,6 +143,7 @@ public struct DatasetImporter {
                                                          bounds.northEast.longitude, bounds.northEast.latitude],
             profiles: builders.map(\.mode.rawValue), files: files, statistics: statistics)
         try layout.writeManifest(manifest)
+        committed = true
         layout.removeStaleData(keeping: id)
         endStage("commit")
         return Summary(manifest: .init(id: id, timeZone: zone, timeZoneSource: zoneSource, profiles: statistics,
