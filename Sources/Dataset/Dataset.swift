@@ -5,8 +5,9 @@ import BinaryIO
 
 /// An opened dataset: the manifest and the memory-mapped road graphs.
 ///
-/// Opening maps the graph file and checks its content checksum before anything is served, so a
-/// damaged file is refused with a message instead of answering wrongly.
+/// Opening maps the graph file and checks its content checksum, and the checksums of the other
+/// files, before anything is served, so a damaged file is refused with a message instead of
+/// answering wrongly.
 public final class Dataset: @unchecked Sendable {
     public let layout: DatasetLayout
     public let manifest: DatasetManifest
@@ -14,7 +15,7 @@ public final class Dataset: @unchecked Sendable {
     /// The contraction hierarchy structure per profile (customized by whoever routes).
     public let hierarchies: [TravelMode: CCHStructure]
     public let timeZone: TimeZone
-    /// Milliseconds spent verifying the graph file's checksum at open.
+    /// Milliseconds spent verifying the files' checksums at open.
     public let verificationMilliseconds: Double
 
     public init(path: String, verify: Bool = true) throws {
@@ -27,6 +28,18 @@ public final class Dataset: @unchecked Sendable {
             store = try ColumnSet.open(path: graphPath, formatVersion: DatasetLayout.graphFormatVersion, verify: verify)
         } catch {
             throw DatasetError.damaged("\(error)")
+        }
+        // The other files (places index, base map) against the checksums the manifest recorded:
+        // a damaged index would otherwise answer wrongly or fail deep inside SQLite.
+        if verify {
+            for (name, entry) in manifest.files.sorted(by: { $0.key < $1.key }) where name != DatasetLayout.graphFileName {
+                let path = layout.root + "/" + entry.path
+                let crc: UInt32
+                do { crc = try FileIO.checksum(ofFile: path) } catch { throw DatasetError.damaged("\(error)") }
+                guard FileIO.fileSize(path) == entry.bytes, crc == entry.crc32 else {
+                    throw DatasetError.damaged("\(name) does not match the checksum recorded at import")
+                }
+            }
         }
         verificationMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
         var graphs: [TravelMode: RoadGraph] = [:]

@@ -7,7 +7,7 @@ import BinaryIO
 /// DATASET/
 ///   manifest.json          points at the current data folder (replaced atomically)
 ///   data-<id>/graph.wfg    road graphs of every profile (raw columns, memory-mapped)
-///   data-<id>/places.sqlite, basemap.sqlite
+///   data-<id>/places.sqlite, basemap.wfm
 ///   state/                 what changes while serving: live traffic, watches, tile cache
 /// ```
 /// An import writes a new `data-<id>/` beside the old one and switches the manifest last, so an
