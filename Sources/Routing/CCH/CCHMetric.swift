@@ -2,19 +2,19 @@ public import RoadNetwork
 import Dispatch
 import Foundation
 
-/// A CCH customized for one metric: upward and downward weights of every CCH arc, and for
-/// shortcuts the middle node they stand for (to unpack paths).
+/// A CCH customized for one metric: the upward and downward weight of every CCH arc.
 ///
 /// Customization is the basic lower-triangle relaxation in rank order: for each node v and each
 /// pair of its upward neighbours x < y, the arc x–y may be improved by going through v.
 /// Re-running it with new turn weights is a full live-traffic update.
+///
+/// No middle node is stored per shortcut (that doubled the memory of every metric and cost a
+/// store per improved triangle): unpacking finds a shortcut's middle again among its lower
+/// triangles, as RoutingKit does — the lower node whose two arcs add up to the shortcut's weight.
 public final class CCHMetric: @unchecked Sendable {
     public let structure: CCHStructure
     @usableFromInline let up: UnsafeMutableBufferPointer<UInt32>
     @usableFromInline let down: UnsafeMutableBufferPointer<UInt32>
-    let upMiddle: UnsafeMutableBufferPointer<UInt32>
-    let downMiddle: UnsafeMutableBufferPointer<UInt32>
-    static let noMiddle = UInt32.max
     static let infinity = UInt32.max
 
     let parallelPlan: ParallelPlan?
@@ -27,13 +27,11 @@ public final class CCHMetric: @unchecked Sendable {
         let m = max(1, structure.arcCount)
         up = .allocate(capacity: m)
         down = .allocate(capacity: m)
-        upMiddle = .allocate(capacity: m)
-        downMiddle = .allocate(capacity: m)
         customize(turnWeight: turnWeight)
     }
 
     deinit {
-        up.deallocate(); down.deallocate(); upMiddle.deallocate(); downMiddle.deallocate()
+        up.deallocate(); down.deallocate()
     }
 
     /// Recomputes every weight from new turn weights.
@@ -42,8 +40,6 @@ public final class CCHMetric: @unchecked Sendable {
         let s = structure
         up.update(repeating: Self.infinity)
         down.update(repeating: Self.infinity)
-        upMiddle.update(repeating: Self.noMiddle)
-        downMiddle.update(repeating: Self.noMiddle)
         for t in 0..<turnWeight.count {
             let code = s.turnArc[t]
             guard code != UInt32.max else { continue }
@@ -54,45 +50,43 @@ public final class CCHMetric: @unchecked Sendable {
         let n = s.nodeCount
         let plan = parallelPlan
         guard let plan, plan.threads.count == 2 else {
-            Self.relaxTriangles(nodes: 0..<n, structure: s, up: up, down: down, upMiddle: upMiddle, downMiddle: downMiddle,
-                                shared: nil)
+            Self.relaxTriangles(nodes: 0..<n, structure: s, up: up, down: down, shared: nil)
             return
         }
         // Below the top separator, two groups of independent subtrees run at once; each keeps its
         // own copy of the separator's arcs (the only ones both may improve) and the copies are merged.
         let sharedBegin = plan.sharedArcBegin, sharedCount = s.arcCount - plan.sharedArcBegin
-        let copies = (0..<2).map { _ in SharedArcs(up: up, down: down, upMiddle: upMiddle, downMiddle: downMiddle, begin: sharedBegin, count: sharedCount) }
+        let copies = (0..<2).map { _ in SharedArcs(up: up, down: down, begin: sharedBegin, count: sharedCount) }
         let structure = s
-        nonisolated(unsafe) let (u, d, um, dm) = (up, down, upMiddle, downMiddle)
+        nonisolated(unsafe) let (u, d) = (up, down)
         DispatchQueue.concurrentPerform(iterations: 2) { t in
             for range in plan.threads[t] {
-                Self.relaxTriangles(nodes: range, structure: structure, up: u, down: d, upMiddle: um, downMiddle: dm, shared: copies[t])
+                Self.relaxTriangles(nodes: range, structure: structure, up: u, down: d, shared: copies[t])
             }
         }
         for c in copies {
             for i in 0..<sharedCount {
                 let k = sharedBegin + i
-                if c.up[i] < up[k] { up[k] = c.up[i]; upMiddle[k] = c.upMiddle[i] }
-                if c.down[i] < down[k] { down[k] = c.down[i]; downMiddle[k] = c.downMiddle[i] }
+                up[k] = min(up[k], c.up[i])
+                down[k] = min(down[k], c.down[i])
             }
         }
-        Self.relaxTriangles(nodes: plan.separatorStart..<n, structure: s, up: up, down: down, upMiddle: upMiddle,
-                            downMiddle: downMiddle, shared: nil)
+        Self.relaxTriangles(nodes: plan.separatorStart..<n, structure: s, up: up, down: down, shared: nil)
     }
 
     /// A thread's private copy of the separator arcs during parallel customization.
     final class SharedArcs: @unchecked Sendable {
         let begin: Int
-        var up: [UInt32], down: [UInt32], upMiddle: [UInt32], downMiddle: [UInt32]
+        let up: UnsafeMutableBufferPointer<UInt32>, down: UnsafeMutableBufferPointer<UInt32>
 
-        init(up: UnsafeMutableBufferPointer<UInt32>, down: UnsafeMutableBufferPointer<UInt32>,
-             upMiddle: UnsafeMutableBufferPointer<UInt32>, downMiddle: UnsafeMutableBufferPointer<UInt32>, begin: Int, count: Int) {
+        init(up: UnsafeMutableBufferPointer<UInt32>, down: UnsafeMutableBufferPointer<UInt32>, begin: Int, count: Int) {
             self.begin = begin
-            self.up = Array(up[begin..<(begin + count)])
-            self.down = Array(down[begin..<(begin + count)])
-            self.upMiddle = Array(upMiddle[begin..<(begin + count)])
-            self.downMiddle = Array(downMiddle[begin..<(begin + count)])
+            self.up = .allocate(capacity: max(1, count))
+            self.down = .allocate(capacity: max(1, count))
+            for i in 0..<count { self.up[i] = up[begin + i]; self.down[i] = down[begin + i] }
         }
+
+        deinit { up.deallocate(); down.deallocate() }
     }
 
     /// How customization splits over two threads: node ranges per thread (whole elimination
@@ -167,9 +161,8 @@ public final class CCHMetric: @unchecked Sendable {
 
     /// The lower-triangle relaxation for nodes in `nodes`; with `shared`, updates to arcs at or
     /// beyond `shared.begin` go to the thread's private copy.
-    static func relaxTriangles(nodes: Range<Int>, structure s: CCHStructure, up: UnsafeMutableBufferPointer<UInt32>,
-                               down: UnsafeMutableBufferPointer<UInt32>, upMiddle: UnsafeMutableBufferPointer<UInt32>,
-                               downMiddle: UnsafeMutableBufferPointer<UInt32>, shared: SharedArcs?) {
+    static func relaxTriangles(nodes: Range<Int>, structure s: CCHStructure, up upAll: UnsafeMutableBufferPointer<UInt32>,
+                               down downAll: UnsafeMutableBufferPointer<UInt32>, shared: SharedArcs?) {
         let firstOut = s.upFirstOut, head = s.upHead
         let sharedBegin = shared?.begin ?? Int.max
         for v in nodes {
@@ -177,33 +170,31 @@ public final class CCHMetric: @unchecked Sendable {
             guard end - begin >= 2 else { continue }
             for i in begin..<(end - 1) {
                 let x = Int(head[i])
-                let downVX = down[i], upVX = up[i]
+                let downVX = downAll[i], upVX = upAll[i]
+                // x's arcs are all private or all shared (the separator's arcs are those of its
+                // nodes): pick the arrays once per x.
+                var k = Int(firstOut[x])
+                let (up, down, offset): (UnsafeMutableBufferPointer<UInt32>, UnsafeMutableBufferPointer<UInt32>, Int)
+                if k >= sharedBegin, let shared { (up, down, offset) = (shared.up, shared.down, sharedBegin) } else { (up, down, offset) = (upAll, downAll, 0) }
                 // The heads after i are a sorted subset of x's upward neighbours (chordality):
                 // find each with one forward walk over x's sorted list.
-                var k = Int(firstOut[x])
                 for j in (i + 1)..<end {
                     let y = head[j]
                     while head[k] < y { k += 1 }
                     assert(head[k] == y, "missing chordal arc")
-                    let viaUp = sum(downVX, up[j])
-                    let viaDown = sum(down[j], upVX)
-                    if k >= sharedBegin, let shared {
-                        let local = k - sharedBegin
-                        if viaUp < shared.up[local] { shared.up[local] = viaUp; shared.upMiddle[local] = UInt32(v) }
-                        if viaDown < shared.down[local] { shared.down[local] = viaDown; shared.downMiddle[local] = UInt32(v) }
-                    } else {
-                        if viaUp < up[k] { up[k] = viaUp; upMiddle[k] = UInt32(v) }
-                        if viaDown < down[k] { down[k] = viaDown; downMiddle[k] = UInt32(v) }
-                    }
+                    let local = k - offset
+                    up[local] = min(up[local], sum(downVX, upAll[j]))
+                    down[local] = min(down[local], sum(downAll[j], upVX))
                 }
             }
         }
     }
 
+    /// Saturating addition (infinity stays infinity), branch-free.
     @inline(__always)
     static func sum(_ a: UInt32, _ b: UInt32) -> UInt32 {
-        let (s, o) = a.addingReportingOverflow(b)
-        return o ? infinity : s
+        let s = a &+ b
+        return s < a ? infinity : s
     }
 
     @inlinable public func upWeight(_ k: Int) -> UInt32 { up[k] }
@@ -214,19 +205,55 @@ public final class CCHMetric: @unchecked Sendable {
     func unpack(arc k: Int, lower: Int, higher: Int, upward: Bool, into path: inout [UInt32]) {
         var stack: [(k: Int, lower: Int, higher: Int, upward: Bool)] = [(k, lower, higher, upward)]
         while let (k, lower, higher, upward) = stack.popLast() {
-            let middle = upward ? upMiddle[k] : downMiddle[k]
-            if middle == Self.noMiddle {
+            guard let (v, toLower, toHigher) = middle(arc: k, lower: lower, higher: higher, upward: upward) else {
                 path.append(UInt32(upward ? higher : lower))
                 continue
             }
-            let v = Int(middle)
             // upward: lower → v (down arc of v–lower), then v → higher (up arc of v–higher).
             // downward: higher → v (down arc of v–higher), then v → lower (up arc of v–lower).
-            let first = upward ? lower : higher, second = upward ? higher : lower
-            let a1 = structure.arc(from: v, to: first)!, a2 = structure.arc(from: v, to: second)!
             // Pushed in reverse: the first half is unpacked first.
-            stack.append((a2, v, second, true))
-            stack.append((a1, v, first, false))
+            if upward {
+                stack.append((toHigher, v, higher, true))
+                stack.append((toLower, v, lower, false))
+            } else {
+                stack.append((toLower, v, lower, true))
+                stack.append((toHigher, v, higher, false))
+            }
         }
+    }
+
+    /// The node a shortcut goes through: a common lower neighbour v of both ends whose two arcs
+    /// add up to the shortcut's weight, with the arcs v–lower and v–higher; nil for an arc that
+    /// is a turn of the graph itself. Found by merging the two ends' sorted lower-neighbour lists
+    /// (galloping through the higher end's longer list; faster than a binary search per
+    /// neighbour in their own upward lists, measured).
+    func middle(arc k: Int, lower: Int, higher: Int, upward: Bool) -> (Int, Int, Int)? {
+        let target = upward ? up[k] : down[k]
+        guard target != Self.infinity else { return nil }
+        let downward = structure.downward
+        let lowerArcs = downward.arcs(into: lower), higherArcs = downward.arcs(into: higher)
+        let tails = downward.tail, arcOf = downward.arc
+        var i = lowerArcs.lowerBound, j = higherArcs.lowerBound
+        while i < lowerArcs.upperBound && j < higherArcs.upperBound {
+            let a = tails[i], b = tails[j]
+            if a < b { i += 1; continue }
+            if b < a {
+                // The higher end's list is often far longer: gallop to the first tail ≥ a.
+                var step = 1, hi = j + 1
+                while hi < higherArcs.upperBound && tails[hi] < a { j = hi; step <<= 1; hi = j + step }
+                hi = min(hi, higherArcs.upperBound)
+                var lo = j + 1
+                while lo < hi { let mid = (lo + hi) >> 1; if tails[mid] < a { lo = mid + 1 } else { hi = mid } }
+                j = lo
+                continue
+            }
+            let toLower = Int(arcOf[i]), toHigher = Int(arcOf[j])
+            // upward: lower → a (down weight of a–lower) → higher (up weight of a–higher);
+            // downward: higher → a (down weight of a–higher) → lower (up weight of a–lower).
+            let via = upward ? Self.sum(down[toLower], up[toHigher]) : Self.sum(down[toHigher], up[toLower])
+            if via == target { return (Int(a), toLower, toHigher) }
+            i += 1; j += 1
+        }
+        return nil
     }
 }

@@ -15,6 +15,8 @@ public struct CCHStructure: @unchecked Sendable {
     /// `cchArc << 1 | 1` when the turn runs from the higher-ranked arc to the lower one.
     public let turnArc: UnsafeBufferPointer<UInt32>
     let store: ColumnSet
+    /// The same arcs listed by their higher end (for finding a shortcut's middle node).
+    public let downward: DownwardArcs
 
     public var nodeCount: Int { order.count }
     public var arcCount: Int { upHead.count }
@@ -27,6 +29,7 @@ public struct CCHStructure: @unchecked Sendable {
         upFirstOut = try store.column(p + "upFirstOut")
         upHead = try store.column(p + "upHead")
         turnArc = try store.column(p + "turnArc")
+        downward = DownwardArcs(upFirstOut: upFirstOut, upHead: upHead)
     }
 
     public static func hasColumns(_ store: ColumnSet, mode: TravelMode) -> Bool {
@@ -106,6 +109,43 @@ public struct CCHStructure: @unchecked Sendable {
         out.add(p + "upHead", heads)
         out.add(p + "turnArc", turnArc)
     }
+}
+
+/// The CCH arcs by their higher end: for each node, its lower neighbours in increasing rank with
+/// the arc to each. Built when a hierarchy is opened (a counting sort, a few milliseconds) rather
+/// than stored, so datasets need not change.
+public final class DownwardArcs: @unchecked Sendable {
+    let firstIn: UnsafeMutableBufferPointer<UInt32>
+    /// The lower end of each listed arc, and the arc's index among the upward arcs.
+    let tail: UnsafeMutableBufferPointer<UInt32>
+    let arc: UnsafeMutableBufferPointer<UInt32>
+
+    init(upFirstOut: UnsafeBufferPointer<UInt32>, upHead: UnsafeBufferPointer<UInt32>) {
+        let n = max(0, upFirstOut.count - 1), m = upHead.count
+        firstIn = .allocate(capacity: n + 1)
+        firstIn.initialize(repeating: 0)
+        tail = .allocate(capacity: max(1, m))
+        arc = .allocate(capacity: max(1, m))
+        for k in 0..<m { firstIn[Int(upHead[k]) + 1] += 1 }
+        if n > 0 { for v in 0..<n { firstIn[v + 1] += firstIn[v] } }
+        var fill = Array(firstIn)
+        // Tails come in increasing order, so every list ends up sorted.
+        for v in 0..<n {
+            for k in Int(upFirstOut[v])..<Int(upFirstOut[v + 1]) {
+                let h = Int(upHead[k])
+                let slot = Int(fill[h])
+                tail[slot] = UInt32(v)
+                arc[slot] = UInt32(k)
+                fill[h] += 1
+            }
+        }
+    }
+
+    deinit { firstIn.deallocate(); tail.deallocate(); arc.deallocate() }
+
+    /// Positions in `tail`/`arc` of the arcs into `v`.
+    @inline(__always)
+    func arcs(into v: Int) -> Range<Int> { Int(firstIn[v])..<Int(firstIn[v + 1]) }
 }
 
 extension CCHStructure {
