@@ -4,6 +4,7 @@ import MapsService
 import MapsServer
 import HTTPServer
 import TimeToLeave
+import MapsAPI
 
 enum ServeCommand {
     static let usage = """
@@ -25,12 +26,17 @@ enum ServeCommand {
       --web DIR               serve the web app from DIR instead of the built-in copy
       --traffic-replay FILE   play recorded traffic: CSV offset_seconds,from_osm_node_id,to_osm_node_id,speed_kmh,
                               each row applied as a live speed that many seconds after the server starts
+                              (on the server's clock)
+      --clock-speed N         for tests and demos: from the real time at start, the server's clock runs N
+                              times as fast as real time (0.1...1000; default 1, the real clock), so watches
+                              re-plan, replays play and countdowns reach zero N times sooner
       --quiet                 no access log
       --help                  show this help
     """
 
     static func run(_ args: [String]) throws {
-        var a = try Arguments(args, valueOptions: ["host", "port", "workers", "max-body-bytes", "max-url-bytes", "timeout", "web", "traffic-replay"])
+        var a = try Arguments(args, valueOptions: ["host", "port", "workers", "max-body-bytes", "max-url-bytes", "timeout", "web",
+                                                   "traffic-replay", "clock-speed"])
         if a.flag("help") { print(usage); return }
         guard a.positional.count == 1 else { throw UsageError("give exactly one dataset folder") }
         var config = MicroHTTPDServer.Configuration()
@@ -49,6 +55,11 @@ enum ServeCommand {
         if let web = a.value("web") { options.webRoot = web }
         let quiet = a.flag("quiet")
         let replayPath = a.value("traffic-replay")
+        var clockSpeed = 1.0
+        if let text = a.value("clock-speed") {
+            guard let v = Double(text), v >= 0.1, v <= 1000 else { throw UsageError("--clock-speed must be a number in 0.1...1000") }
+            clockSpeed = v
+        }
         try a.checkAllUsed()
         var replay: TrafficReplay?
         if let replayPath {
@@ -58,7 +69,9 @@ enum ServeCommand {
         // Block the signals before any thread starts, so every thread inherits the mask.
         let signals = TerminationSignals.block([SIGINT, SIGTERM, SIGHUP])
         let path = a.positional[0]
-        let app = MapsApplication(service: try Commands.openService(path), options: options)
+        let clock = ServerClock.make(speed: clockSpeed, dataset: path)
+        let app = MapsApplication(service: try ServerClock.openService(path, clock: clock?.now), options: options)
+        if let clock { FileHandle.standardError.write(Data("wayfinder: \(clock.description)\n".utf8)) }
         if let replay { app.timeToLeave.play(replay) }
         app.timeToLeave.start()
         config.cors = .allowAll
@@ -73,7 +86,7 @@ enum ServeCommand {
         fflush(nil)
 
         // Background upkeep: live traffic within a second, re-imported datasets within two.
-        let watcher = DatasetWatcher(path: path, app: app)
+        let watcher = DatasetWatcher(path: path, app: app, clock: clock?.now)
         watcher.start()
         while true {
             let signal = signals.wait()
@@ -95,13 +108,16 @@ enum ServeCommand {
 final class DatasetWatcher: @unchecked Sendable {
     let path: String
     let app: MapsApplication
+    /// The server's clock when it is not the real one (`--clock-start`, `--clock-speed`).
+    let clock: (@Sendable () -> Date)?
     private let queue = DispatchQueue(label: "wayfinder.watcher")
     private var timer: (any DispatchSourceTimer)?
     private var manifestID: String
 
-    init(path: String, app: MapsApplication) {
+    init(path: String, app: MapsApplication, clock: (@Sendable () -> Date)? = nil) {
         self.path = path
         self.app = app
+        self.clock = clock
         manifestID = app.service.dataset.manifest.id
     }
 
@@ -126,12 +142,48 @@ final class DatasetWatcher: @unchecked Sendable {
 
     private func reloadNow(reason: String) {
         do {
-            let service = MapsService(dataset: try Dataset(path: path))
+            let dataset = try Dataset(path: path)
+            let service = clock.map { MapsService(dataset: dataset, clock: $0) } ?? MapsService(dataset: dataset)
             app.reload(service)
             manifestID = service.dataset.manifest.id
             FileHandle.standardError.write("wayfinder: reloaded the dataset (\(reason))\n".data(using: .utf8)!)
         } catch {
             FileHandle.standardError.write("wayfinder: keeping the current dataset; reload failed: \(error)\n".data(using: .utf8)!)
+        }
+    }
+}
+
+/// `--clock-speed`: a server clock that runs faster than real time from the moment the server
+/// starts, so that end-to-end tests and demos of time to leave take seconds. Every time-related
+/// decision reads it (routing's "now", live traffic expiry, watches, replays).
+struct ServerClock: Sendable {
+    let realStart: Date
+    let speed: Double
+    let zone: TimeZone
+
+    /// Nil at speed 1 (the real clock).
+    static func make(speed: Double, dataset path: String) -> ServerClock? {
+        guard speed != 1 else { return nil }
+        let zone = (try? DatasetLayout(root: path).readManifest()).flatMap { TimeZone(identifier: $0.timeZone) } ?? .current
+        return ServerClock(realStart: Date(), speed: speed, zone: zone)
+    }
+
+    var now: @Sendable () -> Date {
+        let realStart = realStart, speed = speed
+        return { realStart.addingTimeInterval(Date().timeIntervalSince(realStart) * speed) }
+    }
+
+    var description: String {
+        let speedText = speed == speed.rounded() ? String(Int(speed)) : String(speed)
+        return "the clock runs at \(speedText)× real time from \(RFC3339.format(realStart, in: zone)) (--clock-speed)"
+    }
+
+    static func openService(_ path: String, clock: (@Sendable () -> Date)?) throws -> MapsService {
+        guard let clock else { return try Commands.openService(path) }
+        do {
+            return MapsService(dataset: try Dataset(path: path), clock: clock)
+        } catch let error as DatasetError {
+            throw CommandFailure(error.description, exitCode: ExitCode.noInput)
         }
     }
 }

@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
 """End-to-end flows of the Wayfinder web app in headless Chromium (Selenium, no downloads).
 
-Usage: flows.py BASE_URL SCREENSHOT_DIR   (tests/browser/run.sh starts the server and calls this)
+Usage: flows.py BASE_URL SCREENSHOT_DIR [--flows ttl]   (tests/browser/run.sh starts the server and
+       calls this; with --flows ttl only the time-to-leave flow, against a server whose clock runs
+       fast and which plays a traffic replay: run.sh starts a second one for it)
+       flows.py --ttl-trip SOURCE             the time-to-leave trip for a dataset: FROM TO MODE TYPE
+       flows.py --ttl-replay IN.csv OUT.csv   a jam/clear cycle replay from `wayfinder leave --make-replay`
 
 Flows (on the Monaco sample):
   a  long press twice -> route drawn, panel shows a distance; the click after a long press is ignored
@@ -12,9 +16,15 @@ Flows (on the Monaco sample):
   f  local search list (names, addresses, phones) and "Directions from my location"
      (geolocation granted, then denied -> pick a point on the map)
   e  phone-sized viewport, touch long presses, bottom sheet, attribution visible
-  g  "Time to leave" tab placeholder; accessible names on every button; no unexpected console errors
+  g  "Time to leave" tab shows its form; accessible names on every button; no unexpected console errors
   h  keyboard only: typeahead for start and destination, travel mode and route type
   i  on a slow network: the loading indicator shows while the route is computed
+
+Flow t (time to leave, on Monaco or Helsinki; the server runs with --clock-speed and a replay that
+jams and clears the trip's route in turn): typeahead from 3 characters or "Your location", travel
+mode, route type, preparation time; an arrival time that has passed -> the seed's message and why;
+then the countdown, the route, travel time and traffic delay, a toast "Route recalculated due to
+change in traffic: N sec", "Time's UP! Time to leave!" at zero, "Whatever" -> how late, "On My Way!".
 
 Each flow prints PASS / FAIL / XFAIL. XFAIL is only used when the server answers 404 for an endpoint
 that is still being written (search), with a message saying so; set WAYFINDER_REQUIRE_SEARCH=1 to
@@ -22,6 +32,7 @@ turn those into failures. Exit status: 1 if any flow failed.
 """
 import math
 import os
+import re
 import sys
 import time
 import traceback
@@ -39,10 +50,13 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-BASE = sys.argv[1].rstrip("/") if len(sys.argv) > 1 else "http://127.0.0.1:8080"
-SHOTS = sys.argv[2] if len(sys.argv) > 2 else ".build/browser-screenshots"
+ARGS = [a for a in sys.argv[1:] if not a.startswith("--")]
+FLOWS = next((sys.argv[i + 1] for i, a in enumerate(sys.argv[:-1]) if a == "--flows"), "all")
+BASE = ARGS[0].rstrip("/") if ARGS else "http://127.0.0.1:8080"
+SHOTS = ARGS[1] if len(ARGS) > 1 else ".build/browser-screenshots"
 REQUIRE_SEARCH = os.environ.get("WAYFINDER_REQUIRE_SEARCH") == "1"
-os.makedirs(SHOTS, exist_ok=True)
+# How many times faster than real time the time-to-leave server's clock runs (serve --clock-speed).
+CLOCK_SPEED = float(os.environ.get("WAYFINDER_CLOCK_SPEED", "1"))
 
 # Monaco: two points on streets (Avenue de l'Hermitage by the Casino; Fontvieille), one in the sea.
 A = (43.7384, 7.4246)
@@ -305,19 +319,21 @@ def flow_c_directions(d):
     d.execute_script("document.getElementById('panel-body').scrollTop = 0")
     wait_idle(d)
     shot(d, "c2-alternative-selected")
-    # ... and the line on the map: click a point of route 0 that lies away from route 1.
+    # ... and the line on the map: click a point of route 0 that lies away from the other routes.
     target = js(d, """
         const P = wayfinder.planner, map = wayfinder.map;
         const a = P.routeLatLngs(P.routes[0]).map(p => map.latLngToContainerPoint(p));
-        const b = P.routeLatLngs(P.routes[1]).map(p => map.latLngToContainerPoint(p));
+        const others = P.routes.slice(1).map(r => P.routeLatLngs(r).map(p => map.latLngToContainerPoint(p)));
+        const r = document.getElementById('map').getBoundingClientRect(), panel = document.getElementById('panel').getBoundingClientRect();
         let best = null, bestD = -1;
         for (let i = 1; i < a.length; i++) {
           const m = a[i - 1].add(a[i]).divideBy(2);
-          let d = Infinity; for (const q of b) d = Math.min(d, m.distanceTo(q));
+          if (m.x < panel.right + 20 || m.x > r.width - 60 || m.y < 20 || m.y > r.height - 20) continue; // on screen, clear of the panel
+          let d = Infinity;
+          for (const b of others) for (let j = 1; j < b.length; j++) d = Math.min(d, L.LineUtil.pointToSegmentDistance(m, b[j - 1], b[j]));
           if (d > bestD) { bestD = d; best = m; }
         }
-        const r = document.getElementById('map').getBoundingClientRect();
-        return [best.x - r.width / 2, best.y - r.height / 2, bestD];""")
+        return best ? [best.x - r.width / 2, best.y - r.height / 2, bestD] : [0, 0, -1];""")
     check(target[2] > 12, "the alternatives overlap too much to click one on the map")
     ActionChains(d).move_to_element_with_offset(d.find_element(By.ID, "map"), int(target[0]), int(target[1])).click().perform()
     wait(d, lambda d: data(d, "selectedRoute") == "0", "route 1 to be selected by clicking its line")
@@ -502,7 +518,8 @@ def flow_g_chrome(d):
     open_app(d)
     d.find_element(By.ID, "tab-ttl").click()
     check(d.find_element(By.ID, "pane-ttl").is_displayed(), "the Time to leave tab shows nothing")
-    check("Time to leave" in d.find_element(By.ID, "pane-ttl").text, "no Time to leave placeholder")
+    check(d.find_element(By.ID, "ttl-form").is_displayed() and d.find_element(By.ID, "ttl-arrive").is_displayed(),
+          "the Time to leave tab shows no trip form")
     shot(d, "g1-time-to-leave")
     # Tabs by keyboard (arrow keys), help dialog by keyboard.
     d.find_element(By.ID, "tab-ttl").send_keys(Keys.ARROW_LEFT)
@@ -595,6 +612,259 @@ def flow_i_loading(d):
                           {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
 
 
+
+# ---- time to leave ------------------------------------------------------------------------------------
+
+# One trip per sample. "from"/"to" are typed into the typeahead (or "me": "Your location" from an
+# emulated GPS fix there); "at" is where the chosen suggestion must lie: run.sh builds the replay
+# that jams the route from those coordinates (flows.py --ttl-trip).
+TTL_TRIPS = {
+    "monaco": {
+        "from": "place du casino", "from_at": (43.739361, 7.4276514),
+        "to": "stade louis", "to_at": (43.7275807, 7.4155223),
+        "mode": "taxi", "type": "eco", "prep": "300",
+    },
+    "helsinki": {
+        "me": (60.16944, 24.93593),   # by Kamppi chapel
+        "to": "senaatintori", "to_at": (60.1695087, 24.9522732),
+        "mode": "car", "type": "shortest", "prep": "600",
+    },
+}
+TTL_LEAD_MINUTES = 6      # the countdown the flow asks for (server minutes; 12 s at --clock-speed 30)
+
+
+def ttl_trip(source):
+    key = next((k for k in TTL_TRIPS if k in source.lower()), None)
+    return key, TTL_TRIPS.get(key)
+
+
+TTL_REPLAY_PERIOD = 180   # server seconds: the route is clear for 120 s, then jammed for 60 s, and again
+TTL_REPLAY_JAM_AT = 120
+
+
+def ttl_replay(path_in, path_out, until=7200.0, share=0.5, factor=0.5):
+    """From `wayfinder leave --make-replay` (every segment of the route jammed at +30 s, back to its
+    usual speed at +150 s): the first `share` of the route's segments at `factor` of their usual
+    speed from TTL_REPLAY_JAM_AT to TTL_REPLAY_PERIOD of every period, at their usual speed the rest
+    of it, from the server's start to `until` (server clock). Each switch moves the departure by a
+    minute or two."""
+    jam, clear = [], []
+    with open(path_in) as f:
+        for line in f:
+            parts = line.strip().split(",")
+            if len(parts) != 4 or not parts[0].replace(".", "").isdigit():
+                continue
+            (jam if float(parts[0]) < 100 else clear).append((parts[1], parts[2], float(parts[3])))
+    usual = {(a, b): v for a, b, v in clear}
+    segments = [(a, b) for a, b, _ in jam][:max(1, int(len(jam) * share))]
+    rows = []
+    t = 0.0
+    while t < until:
+        for a, b in segments:
+            rows.append((t + TTL_REPLAY_JAM_AT, a, b, max(3.0, round(usual.get((a, b), 30.0) * factor, 1))))
+            rows.append((t + TTL_REPLAY_PERIOD, a, b, usual.get((a, b), 30.0)))
+        t += TTL_REPLAY_PERIOD
+    with open(path_out, "w") as f:
+        f.write("offset_seconds,from_osm_node_id,to_osm_node_id,speed_kmh\n")
+        for off, a, b, v in rows:
+            f.write(f"{off:g},{a},{b},{v:g}\n")
+    return len(segments), len(rows)
+
+
+def replay_jammed(d):
+    """Whether the replay's newest update jams the route (its source ends "@ +OFFSET s")."""
+    sources = d.execute_async_script("""
+        fetch('/traffic/1/status').then(r => r.json()).then(j => arguments[0]((j.updates || []).map(u => u.source)))
+          .catch(() => arguments[0]([]));""")
+    offsets = [int(m.group(1)) for m in (re.search(r"@ \+(\d+) s", src) for src in sources) if m]
+    return bool(offsets) and max(offsets) % TTL_REPLAY_PERIOD == TTL_REPLAY_JAM_AT
+
+
+def wait_for_clear_road(d):
+    """Waits until the replay has just cleared the route, so that the watch is planned on it (a
+    watch made during a jam may take another road, which the replay leaves alone)."""
+    period = TTL_REPLAY_PERIOD / CLOCK_SPEED
+    wait(d, lambda d: replay_jammed(d), "the replay to jam the route", timeout=period + 10)
+    wait(d, lambda d: not replay_jammed(d), "the replay to clear the route", timeout=period + 10)
+
+
+def server_clock(d, trip):
+    """[server now (epoch s), RFC 3339 now, travel seconds now], from a route request to the server
+    (its summary's departureTime is the server's clock when no departure time is given)."""
+    frm, to = trip.get("from_at") or trip["me"], trip["to_at"]
+    got = d.execute_async_script("""
+        const [a, b, mode, type, done] = arguments;
+        fetch(`/routing/1/calculateRoute/${a[0]},${a[1]}:${b[0]},${b[1]}/json?travelMode=${mode}&routeType=${type}&traffic=true`)
+          .then(r => r.json()).then(j => { const s = j.routes[0].summary;
+            done([Date.parse(s.departureTime) / 1000, s.departureTime, s.travelTimeInSeconds]); })
+          .catch(e => done([0, String(e), 0]));""", list(frm), list(to), trip["mode"], trip["type"])
+    check(got[0] > 0, f"no route for the trip: {got[1]}")
+    return got
+
+
+def http_status(d, path):
+    return d.execute_async_script("fetch(arguments[0]).then(r => arguments[1](r.status)).catch(() => arguments[1](0));", path)
+
+
+def set_arrival(d, epoch, offset_text):
+    """Types HH:MM into the arrival box and picks the day, both in the dataset's time zone (the
+    offset of the server's RFC 3339 times)."""
+    sign = -1 if offset_text[0] == "-" else 1
+    hh, mm = offset_text[1:].split(":")
+    offset = sign * (int(hh) * 3600 + int(mm) * 60)
+    local = time.gmtime(epoch + offset)
+    today = time.gmtime(time.time() + offset)  # the browser's "Today" is the device's date there
+    day = (time.mktime(local[:3] + (0, 0, 0, 0, 0, 0)) - time.mktime(today[:3] + (0, 0, 0, 0, 0, 0))) // 86400
+    check(day in (0, 1), f"the arrival falls {day} days from today")
+    Select(d.find_element(By.ID, "ttl-day")).select_by_value(str(int(day)))
+    box = d.find_element(By.ID, "ttl-arrive")
+    box.click()
+    box.send_keys(f"{local.tm_hour:02d}{local.tm_min:02d}")
+    want = f"{local.tm_hour:02d}:{local.tm_min:02d}"
+    if box.get_attribute("value") != want:  # a time box that takes keys another way: set it as a script would
+        js(d, "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input', {bubbles: true}));", box, want)
+    check(box.get_attribute("value") == want, f"the arrival box shows {box.get_attribute('value')!r}, not {want}")
+    return want
+
+
+def pick_place(d, role, trip, ds):
+    """Fills the departure or destination box as a person would; returns the place's lat/lon."""
+    box = d.find_element(By.ID, f"ttl-{role}-input")
+    box.click()
+    if role == "from" and "me" in trip:
+        wait(d, lambda d: "Your location" in visible_text(d, "#ttl-from-suggestions"), '"Your location" in the suggestions')
+        d.find_element(By.XPATH, "//ul[@id='ttl-from-suggestions']/li[.//span[text()='Your location']]").click()
+        expected = trip["me"]
+    else:
+        query = trip[role]
+        box.send_keys(query[:2])
+        wait(d, lambda d: "at least 3 characters" in visible_text(d, f"#ttl-{role}-suggestions"),
+             "the typeahead to ask for 3 characters")
+        check(count(d, f"#ttl-{role}-suggestions li[data-i]") <= 1, "suggestions after only 2 characters")
+        box.send_keys(query[2:])
+        wait(d, lambda d: count(d, f"#ttl-{role}-suggestions li[data-i]") >= 2, f"suggestions for {query!r}")
+        if role == "from" or "me" in trip:
+            shot(d, f"t2-{ds}-typeahead")
+        box.send_keys(Keys.ENTER)
+        expected = trip[f"{role}_at"]
+    wait(d, lambda d: js(d, f"return !!wayfinder.ttl.{role}"), f"the {role} place to be set")
+    got = js(d, f"const p = wayfinder.ttl.{role}; return [p.latlng.lat, p.latlng.lng, p.label];")
+    dist = math.hypot((got[0] - expected[0]) * 111_320, (got[1] - expected[1]) * 111_320 * math.cos(math.radians(expected[0])))
+    print(f"      {role}: {got[2]} ({got[0]:.5f}, {got[1]:.5f})")
+    check(dist < 80, f"the {role} place {got[2]!r} is {dist:.0f} m from where the replay jams the route")
+    return got
+
+
+def flow_t_time_to_leave(d, source):
+    ds, trip = ttl_trip(source)
+    check(trip is not None, f"no time-to-leave trip for {source!r}")
+    check(CLOCK_SPEED >= 10, "the time-to-leave server's clock must run fast (serve --clock-speed; run.sh does it)")
+    open_app(d)
+    if "me" in trip:
+        d.execute_cdp_cmd("Browser.grantPermissions", {"permissions": ["geolocation"], "origin": BASE})
+        d.execute_cdp_cmd("Emulation.setGeolocationOverride", {"latitude": trip["me"][0], "longitude": trip["me"][1], "accuracy": 10})
+    d.find_element(By.ID, "tab-ttl").click()
+    check(d.find_element(By.ID, "ttl-form").is_displayed(), "the Time to leave form is not shown")
+    wait_idle(d)
+    shot(d, f"t1-{ds}-form")
+    pick_place(d, "from", trip, ds)
+    pick_place(d, "to", trip, ds)
+    d.find_element(By.CSS_SELECTOR, f'input[name="ttl-mode"][value="{trip["mode"]}"]').find_element(By.XPATH, "..").click()
+    Select(d.find_element(By.ID, "ttl-route-type")).select_by_value(trip["type"])
+    Select(d.find_element(By.ID, "ttl-prep")).select_by_value(trip["prep"])
+
+    # An arrival time that has passed: the seed's message, and why in plain words.
+    now, now_text, travel = server_clock(d, trip)
+    past = set_arrival(d, now - 20 * 60, now_text[-6:])
+    d.find_element(By.ID, "ttl-start").click()
+    wait(d, lambda d: data(d, "ttlError") == "1", "the error for an arrival time that has passed")
+    text = d.find_element(By.ID, "ttl-error").text
+    print(f"      arrive by {past}: {text!r}")
+    check("No routes found satisfying requested time. Please choose different arrival time and try again." in text,
+          "the seed's message is not shown")
+    check("has already passed" in text and past in text, "the error does not say the arrival time has passed")
+    check(data(d, "ttlState") == "form", "a countdown started for an arrival in the past")
+    wait_idle(d)
+    shot(d, f"t3-{ds}-arrival-passed")
+
+    # The trip: leave in about TTL_LEAD_MINUTES (server time), planned while the road is clear.
+    wait_for_clear_road(d)
+    now, now_text, travel = server_clock(d, trip)
+    arrive = set_arrival(d, math.ceil((now + TTL_LEAD_MINUTES * 60 + travel) / 60) * 60, now_text[-6:])
+    t0 = time.time()
+    d.find_element(By.ID, "ttl-start").click()
+    wait(d, lambda d: data(d, "ttlState") == "watch", "the countdown")
+    check(not d.find_element(By.ID, "ttl-error").is_displayed(), "an error was shown: " + d.find_element(By.ID, "ttl-error").text)
+    wait(d, lambda d: count(d, "path.wf-ttl-route") == 1 and count(d, ".wf-ttl-from") == 1 and count(d, ".wf-ttl-to") == 1,
+         "the route and its ends on the map")
+    clock = d.find_element(By.ID, "ttl-clock").text
+    tt, delay, dist = (d.find_element(By.ID, i).text for i in ("ttl-travel", "ttl-delay", "ttl-distance"))
+    print(f"      arrive by {arrive}: leave in {clock}; travel {tt}, traffic delay {delay}, {dist}; "
+          + d.find_element(By.ID, "ttl-leave-at").text)
+    check(re.fullmatch(r"\d+:\d\d(:\d\d)?", clock), f"the countdown shows {clock!r}")
+    check("min" in tt, f"no travel time ({tt!r})")
+    check(delay == "None" or delay.startswith("+"), f"no traffic delay ({delay!r})")
+    check(any(u in dist for u in (" km", " m")), f"no distance ({dist!r})")
+    check(arrive in d.find_element(By.ID, "ttl-leave-at").text, "the arrival time is not shown")
+    check("getting ready" in d.find_element(By.ID, "ttl-ready-at").text, "the time to get ready is not shown")
+    wait_idle(d)
+    shot(d, f"t4-{ds}-countdown")
+    # The same countdown on a phone-sized window (the panel becomes a bottom sheet).
+    size = d.get_window_size()
+    d.set_window_size(390, 844)
+    wait(d, lambda d: js(d, "return window.innerWidth") <= 400, "the phone-sized window")
+    js(d, "wayfinder.ttl.drawRoute({fit: true})")
+    wait_idle(d)
+    check(d.find_element(By.ID, "ttl-clock").is_displayed(), "the countdown is not visible on a phone")
+    shot(d, f"t4b-{ds}-phone-countdown")
+    d.set_window_size(size["width"], size["height"])
+    wait(d, lambda d: js(d, "return window.innerWidth") > 1000, "the desktop-sized window")
+    js(d, "wayfinder.ttl.drawRoute({fit: true})")
+
+    # The replay jams (or clears) the route: the seed's toast.
+    lead = TTL_LEAD_MINUTES * 60 / CLOCK_SPEED
+    traffic_toasts = lambda d: js(d, """return [...document.querySelectorAll('.toast[data-kind="traffic"]')]
+        .map(e => e.innerText).join(' | ')""")
+    wait(d, lambda d: "Route recalculated due to change in traffic:" in traffic_toasts(d), "a traffic change toast", timeout=lead + 10)
+    toast_text = traffic_toasts(d).replace("\n", " / ")
+    print(f"      toast after {time.time() - t0:.1f}s: {toast_text}")
+    check(re.search(r"Route recalculated due to change in traffic: -?\d+ sec", toast_text), "the toast is not in the seed's words")
+    check(re.search(r"Leave .* earlier|leave .* later", toast_text), "the toast does not say what to do")
+    shot(d, f"t5-{ds}-traffic-change")
+    # A reload picks the countdown up again (the watch lives on the server).
+    d.refresh()
+    wait(d, lambda d: js(d, "return document.body.dataset.ready === '1'"), "the app to start again")
+    wait(d, lambda d: data(d, "ttlState") == "watch" and d.find_element(By.ID, "pane-ttl").is_displayed(),
+         "the countdown to resume after a reload")
+    check(count(d, "path.wf-ttl-route") == 1, "no route on the map after a reload")
+
+    # Zero: "Time's UP! Time to leave!"
+    wait(d, lambda d: js(d, "return document.getElementById('ttl-alarm').open"), "the Time's UP! dialog", timeout=lead + 30)
+    print(f"      Time's UP! after {time.time() - t0:.1f}s ({data(d, 'ttlTrafficChanges') or 0} traffic changes)")
+    alarm = d.find_element(By.ID, "ttl-alarm")
+    check("Time's UP!" in alarm.text and "Time to leave!" in alarm.text, f"the dialog says {alarm.text!r}")
+    check({"Whatever", "On My Way!"} <= {b.text for b in alarm.find_elements(By.TAG_NAME, "button")}, "the dialog's buttons are missing")
+    shot(d, f"t6-{ds}-times-up")
+    # "Whatever": how late leaving now makes it.
+    d.find_element(By.ID, "ttl-whatever").click()
+    wait(d, lambda d: js(d, "return document.getElementById('ttl-late').open"), "the how-late dialog")
+    wait(d, lambda d: int(data(d, "ttlLateSeconds") or 0) >= 60, "the lateness to count up")
+    late = d.find_element(By.ID, "ttl-late")
+    print("      Whatever: " + late.text.replace("\n", " / "))
+    check("late" in d.find_element(By.ID, "ttl-late-by").text, "the dialog does not say how late")
+    check(arrive in d.find_element(By.ID, "ttl-late-text").text, "the dialog does not compare with the arrival time")
+    shot(d, f"t7-{ds}-whatever-late")
+    # "On My Way!": the dialogs go, the countdown ends, the watch is deleted.
+    watch_id = js(d, "return wayfinder.ttl.watch.id")
+    d.find_element(By.ID, "ttl-late-go").click()
+    wait(d, lambda d: data(d, "ttlState") == "done" and not js(d, "return document.getElementById('ttl-late').open"),
+         "On My Way! to close the dialog")
+    check("safe travels" in d.find_element(By.ID, "ttl-card").text.lower(), "no Safe travels")
+    wait(d, lambda d: http_status(d, f"/timetoleave/1/watches/{watch_id}") == 404, "the watch to be deleted")
+    wait_idle(d)
+    shot(d, f"t8-{ds}-on-my-way")
+    check_contrast(d)
+
 # ---- runner -----------------------------------------------------------------------------------------
 
 def console_errors(d):
@@ -631,8 +901,20 @@ def main():
 
     import json
     import urllib.request
+    os.makedirs(SHOTS, exist_ok=True)
     with urllib.request.urlopen(BASE + "/health", timeout=10) as r:
         source = json.load(r).get("source", "")
+    if FLOWS == "ttl":
+        print(f"Wayfinder time-to-leave flow against {BASE} ({source}, clock at {CLOCK_SPEED:g}x); screenshots in {SHOTS}", flush=True)
+        d = chrome()
+        try:
+            run(f"t  time to leave on {ttl_trip(source)[0] or source}", lambda d: flow_t_time_to_leave(d, source), d)
+            errs = console_errors(d)
+            results.append(("console has no errors (time to leave)", "FAIL" if errs else "PASS", "; ".join(errs)[:400]))
+            print(f"  {results[-1][1]:5} console has no errors{(': ' + results[-1][2]) if errs else ''}")
+        finally:
+            d.quit()
+        return summary(results)
     if "monaco" not in source.lower():
         print(f"error: the flows use places in Monaco, but the server has {source!r}; "
               "give run.sh a Monaco dataset (or none: it imports the sample)", file=sys.stderr)
@@ -663,6 +945,10 @@ def main():
     finally:
         d.quit()
 
+    return summary(results)
+
+
+def summary(results):
     failed = [r for r in results if r[1] == "FAIL"]
     xfailed = [r for r in results if r[1] == "XFAIL"]
     print(f"\n{len(results) - len(failed) - len(xfailed)} passed, {len(failed)} failed, {len(xfailed)} expected failures")
@@ -672,4 +958,16 @@ def main():
 
 
 if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "--ttl-trip":
+        name, trip = ttl_trip(sys.argv[2])
+        if not trip:
+            print(f"no time-to-leave trip for {sys.argv[2]!r} (flows.py knows {', '.join(TTL_TRIPS)})", file=sys.stderr)
+            sys.exit(2)
+        frm = trip.get("from_at") or trip["me"]
+        print(f"{frm[0]},{frm[1]} {trip['to_at'][0]},{trip['to_at'][1]} {trip['mode']} {trip['type']}")
+        sys.exit(0)
+    if len(sys.argv) == 4 and sys.argv[1] == "--ttl-replay":
+        segments, rows = ttl_replay(sys.argv[2], sys.argv[3])
+        print(f"{segments} road segments jammed and cleared in turn ({rows} rows)")
+        sys.exit(0)
     sys.exit(main())

@@ -6,6 +6,7 @@
 //   js/along.js    search along the route (clustered markers, "Add to my route")
 //   js/places.js   local search list, "Directions from my location", geolocation
 //   js/suggest.js  typeahead for the starting point and destination boxes
+//   js/ttl.js      time to leave: the trip form, the countdown, traffic toasts, "Time's UP!"
 //   js/ui.js       loading indicator, toasts, tabs, bottom sheet, help dialog
 
 import * as api from "./js/api.js";
@@ -15,6 +16,7 @@ import { Planner, describePoint } from "./js/route.js";
 import { AlongRoute } from "./js/along.js";
 import { Places, locate } from "./js/places.js";
 import { attachSuggest } from "./js/suggest.js";
+import { TimeToLeave } from "./js/ttl.js";
 
 /* global L */
 
@@ -22,8 +24,13 @@ const map = createMap($("#map"));
 const planner = new Planner(map);
 const along = new AlongRoute(map, planner);
 const places = new Places(map, { directions: directionsFromMyLocation });
+const ttl = new TimeToLeave(map, { checkPlace: checkedPlace, showMe: (latlng) => showMe(latlng) });
 const tabs = initTabs((name) => {
+  // The route planner's lines and markers stay out of the way of a trip being timed (CSS).
+  document.body.dataset.tab = name;
+  if (name === "ttl") map.closePopup();
   places.setVisible(name === "places");
+  ttl.setVisible(name === "ttl");
   if (sheet.isPhone() && sheet.state() === "collapsed") sheet.set("normal");
 });
 places.setVisible(false);
@@ -38,6 +45,10 @@ let picking = null; // {resolve} while waiting for the user to pick a starting p
 installPressHandlers(map, {
   onLongPress: (latlng) => {
     if (picking) { picking.resolve(latlng); return; }
+    if (document.body.dataset.tab === "ttl") {
+      pressChain = pressChain.then(() => ttl.press(latlng)).catch((e) => console.error(e));
+      return;
+    }
     pressChain = pressChain.then(() => handlePress(latlng)).catch((e) => console.error(e));
   },
   onClick: (latlng) => { if (picking) picking.resolve(latlng); },
@@ -207,10 +218,12 @@ async function start() {
   const how = showDataset(map, health);
   if (how === "world") toast("Zoom in to the area your server covers, then right-click or press and hold to plan a route.", { timeout: 8000 });
   rememberView(map, health);
+  ttl.setTimeZone(health?.timeZone);
+  if (await ttl.resume()) tabs.show("ttl"); // a countdown left running in this browser
   document.body.dataset.ready = "1";
   document.body.dataset.view = how;
 }
 start();
 
 // For the browser tests and for poking around in the console.
-window.wayfinder = { map, planner, along, places, tabs };
+window.wayfinder = { map, planner, along, places, tabs, ttl };

@@ -5,11 +5,12 @@
 import { busy } from "./ui.js";
 
 export class ApiError extends Error {
-  constructor({ status = 0, code = "", message = "", target = "", kind = "http" }) {
+  constructor({ status = 0, code = "", message = "", target = "", kind = "http", detail = "" }) {
     super(message || code || `HTTP ${status}`);
     this.status = status;
     this.code = code;
     this.target = target;
+    this.detail = detail; // what the message does not say (time to leave: "the arrival time … has passed")
     this.kind = kind; // "http" | "network" | "aborted"
   }
 }
@@ -44,7 +45,8 @@ async function request(url, { method = "GET", body, signal, quiet = false } = {}
     const detailed = data?.detailedError || {};
     const message = (typeof data?.error === "object" ? data.error.description : data?.error) ||
       data?.errorText || detailed.message || data?.message || response.statusText;
-    throw new ApiError({ status: response.status, code: detailed.code || data?.code || "", message, target: detailed.target || "" });
+    throw new ApiError({ status: response.status, code: detailed.code || data?.code || "", message, target: detailed.target || "",
+      detail: typeof data?.detail === "string" ? data.detail : "" });
   }
   return data;
 }
@@ -104,6 +106,16 @@ export function searchAlongRoute(query, routePoints, params = {}, opts) {
   const body = { route: { points: routePoints.map((p) => ({ lat: +p.lat.toFixed(6), lon: +p.lng.toFixed(6) })) } };
   return request(`/search/2/searchAlongRoute/${encodeURIComponent(query)}.json?${q}`, { ...opts, method: "POST", body });
 }
+
+// ---- time to leave --------------------------------------------------------------------------
+
+/** body: {origin, destination, arriveAt, travelMode, routeType, preparationTime, traffic} → the watch. */
+export const createWatch = (body, opts) => request("/timetoleave/1/watches", { ...opts, method: "POST", body });
+export const getWatch = (id, opts) => request(`/timetoleave/1/watches/${encodeURIComponent(id)}`, { ...opts, quiet: true });
+export const deleteWatch = (id, opts) => request(`/timetoleave/1/watches/${encodeURIComponent(id)}`, { ...opts, method: "DELETE", quiet: true });
+export const acceptBetterRoute = (id, opts) => request(`/timetoleave/1/watches/${encodeURIComponent(id)}/accept`, { ...opts, method: "POST" });
+/** The watch's Server-Sent Events (plan, traffic-change, no-change, time-to-leave, late, expired). */
+export const watchEventsURL = (id) => `/timetoleave/1/watches/${encodeURIComponent(id)}/events`;
 
 // ---- plain words for errors -------------------------------------------------------------------
 
