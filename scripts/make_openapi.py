@@ -3,17 +3,25 @@
 
 Kept as a small generator (rather than a hand-edited JSON file) so the shared schemas are written
 once. Run it after changing an endpoint; the test suite checks the served document against real
-responses.
+responses, and tests/contract/run.sh drives schemathesis with it. The `example` values are places
+in the Monaco sample those tests serve, so schemathesis's examples phase sends real requests whose
+successful answers are checked against the response schemas too.
 """
 import json, os
 
 def ref(name): return {"$ref": f"#/components/schemas/{name}"}
-def q(name, schema, desc, required=False, explode=None):
+def q(name, schema, desc, required=False, explode=None, example=None):
     p = {"name": name, "in": "query", "required": required, "description": desc, "schema": schema}
     if explode is not None: p["explode"] = explode
+    if example is not None: p["example"] = example
     return p
-def path_param(name, desc, schema=None):
-    return {"name": name, "in": "path", "required": True, "description": desc, "schema": schema or {"type": "string"}}
+def path_param(name, desc, schema=None, example=None):
+    p = {"name": name, "in": "path", "required": True, "description": desc, "schema": schema or {"type": "string"}}
+    if example is not None: p["example"] = example
+    return p
+def example(parameters, **values):
+    """The parameters with examples for the named ones (shared lists stay untouched)."""
+    return [{**p, "example": values[p["name"]]} if p["name"] in values else p for p in parameters]
 def json_response(schema, desc="OK"):
     return {"description": desc, "content": {"application/json": {"schema": schema}}}
 
@@ -128,53 +136,68 @@ route_errors = {"400": json_response(ref("RoutingError"), "bad input or no route
 
 route_params = [
     path_param("locations", "lat,lon:lat,lon[:…] (percent-encoded commas and colons accepted)",
-               {"type": "string", "pattern": "^(-?[0-9.]+,-?[0-9.]+)(:(-?[0-9.]+,-?[0-9.]+))+$"}),
-    path_param("contentType", "json", {"type": "string", "enum": ["json"]}),
+               {"type": "string", "pattern": "^(-?[0-9.]+,-?[0-9.]+)(:(-?[0-9.]+,-?[0-9.]+))+$"}, example="43.7384,7.4246:43.7290,7.4180"),
+    path_param("contentType", "json", {"type": "string", "enum": ["json"]}, example="json"),
     q("travelMode", {"type": "string", "enum": ["car", "taxi", "bicycle", "pedestrian"]}, "travel mode (default car)"),
     q("routeType", {"type": "string", "enum": ["fastest", "shortest", "eco", "thrilling"]}, "route type (default fastest)"),
     q("departAt", {"type": "string", "format": "date-time"}, "leave at (RFC 3339); default now"),
     q("arriveAt", {"type": "string", "format": "date-time"}, "arrive by (RFC 3339): the latest departure"),
     q("traffic", {"type": "boolean"}, "use live traffic (default true)"),
-    q("maxAlternatives", {"type": "integer", "minimum": 0, "maximum": 5}, "alternative routes"),
+    q("maxAlternatives", {"type": "integer", "minimum": 0, "maximum": 5}, "alternative routes", example=1),
     q("avoid", {"type": "array", "items": {"type": "string", "enum": ["tollRoads", "motorways", "ferries", "unpavedRoads", "alreadyUsedRoads"]}},
       "kinds of road to avoid (repeatable)", explode=True),
     q("computeBestOrder", {"type": "boolean"}, "reorder intermediate waypoints"),
-    q("instructionsType", {"type": "string", "enum": ["coded", "text", "tagged"]}, "include guidance"),
+    q("instructionsType", {"type": "string", "enum": ["coded", "text", "tagged"]}, "include guidance", example="text"),
     q("routeRepresentation", {"type": "string", "enum": ["polyline", "summaryOnly", "none"]}, "points or not"),
     q("language", {"type": "string", "enum": ["en-GB", "en-US"]}, "instruction language"),
     q("vehicleHeading", {"type": "integer", "minimum": 0, "maximum": 359}, "heading of a moving origin"),
+    q("vehicleMaxSpeed", {"type": "integer", "minimum": 0, "maximum": 250}, "km/h; validated, not used yet"),
 ]
+route_body = {"required": False, "content": {"application/json": {
+    "schema": {"type": "object", "properties": {"supportingPoints": {"type": "array", "items": ref("LatLon")}}},
+    "example": {"supportingPoints": [{"latitude": 43.7384, "longitude": 7.4246}, {"latitude": 43.7290, "longitude": 7.4180}]}}}}
 
 paths = {
     "/health": {"get": {"summary": "Service health", "responses": {"200": json_response(ref("Health"))}}},
     "/routing/1/calculateRoute/{locations}/{contentType}": {
         "get": {"summary": "TomTom Calculate Route", "parameters": route_params,
                 "responses": {"200": json_response(ref("CalculateRouteResponse")), **route_errors}},
+        "post": {"summary": "TomTom Calculate Route (body validated; the route follows the path's locations)",
+                 "parameters": route_params, "requestBody": route_body,
+                 "responses": {"200": json_response(ref("CalculateRouteResponse")), **route_errors}},
     },
     "/search/2/search/{query}.json": {"get": {"summary": "Fuzzy search", "parameters": [
-        path_param("query", "free text", {"type": "string", "minLength": 1, "maxLength": 100}),
+        path_param("query", "free text", {"type": "string", "minLength": 1, "maxLength": 100}, example="casino"),
+        q("typeahead", {"type": "boolean"}, "last word is a prefix"),
+        q("maxFuzzyLevel", {"type": "integer", "minimum": 1, "maximum": 4}, "typo tolerance"),
+        *example(common_search, lat=43.7384, lon=7.4246)],
+        "responses": {"200": json_response(ref("SearchResponse")), **search_errors}}},
+    "/search/2/poiSearch/{query}.json": {"get": {"summary": "POI search", "parameters": [
+        path_param("query", "a place's name or kind", {"type": "string", "minLength": 1, "maxLength": 100}, example="pharmacie"),
         q("typeahead", {"type": "boolean"}, "last word is a prefix"),
         q("maxFuzzyLevel", {"type": "integer", "minimum": 1, "maximum": 4}, "typo tolerance"), *common_search],
         "responses": {"200": json_response(ref("SearchResponse")), **search_errors}}},
     "/search/2/geocode/{query}.json": {"get": {"summary": "Geocode (addresses, streets, places)", "parameters": [
-        path_param("query", "address text", {"type": "string", "minLength": 1, "maxLength": 100}),
+        path_param("query", "address text", {"type": "string", "minLength": 1, "maxLength": 100}, example="Boulevard des Moulins"),
         q("typeahead", {"type": "boolean"}, "last word is a prefix"), *common_search],
         "responses": {"200": json_response(ref("SearchResponse")), **search_errors}}},
     "/search/2/categorySearch/{query}.json": {"get": {"summary": "Category search", "parameters": [
-        path_param("query", "a category name or id", {"type": "string", "enum": ["restaurant", "atm", "fuel", "cafe", "7315", "7397"]}),
-        *common_search], "responses": {"200": json_response(ref("SearchResponse")), **search_errors}}},
+        path_param("query", "a category name or id", {"type": "string", "enum": ["restaurant", "atm", "fuel", "cafe", "7315", "7397"]},
+                   example="restaurant"),
+        *example(common_search, lat=43.7384, lon=7.4246, radius=1000)], "responses": {"200": json_response(ref("SearchResponse")), **search_errors}}},
     "/search/2/nearbySearch/.json": {"get": {"summary": "Nearby search", "parameters": [
-        q("lat", {"type": "number", "minimum": -90, "maximum": 90}, "latitude", required=True),
-        q("lon", {"type": "number", "minimum": -180, "maximum": 180}, "longitude", required=True), *common_search[2:]],
+        q("lat", {"type": "number", "minimum": -90, "maximum": 90}, "latitude", required=True, example=43.7384),
+        q("lon", {"type": "number", "minimum": -180, "maximum": 180}, "longitude", required=True, example=7.4246), *common_search[2:]],
         "responses": {"200": json_response(ref("SearchResponse")), **search_errors}}},
     "/search/2/reverseGeocode/{position}": {"get": {"summary": "Reverse geocode", "parameters": [
-        path_param("position", "lat,lon.json", {"type": "string", "pattern": "^-?[0-9]{1,2}\\.[0-9]{1,6},-?[0-9]{1,3}\\.[0-9]{1,6}\\.json$"}),
+        path_param("position", "lat,lon.json", {"type": "string", "pattern": "^-?[0-9]{1,2}\\.[0-9]{1,6},-?[0-9]{1,3}\\.[0-9]{1,6}\\.json$"},
+                   example="43.7384,7.4246.json"),
         q("radius", {"type": "integer", "minimum": 1, "maximum": 10000}, "search radius, metres")],
         "responses": {"200": json_response(ref("ReverseGeocodeResponse")), **search_errors}}},
     "/search/2/poiCategories.json": {"get": {"summary": "POI categories", "responses": {"200": json_response(ref("POICategories"))}}},
     "/search/2/searchAlongRoute/{query}.json": {"post": {"summary": "Search along a route (exact detours)", "parameters": [
-        path_param("query", "text or a category name", {"type": "string", "minLength": 1, "maxLength": 50}),
-        q("maxDetourTime", {"type": "integer", "minimum": 1, "maximum": 3600}, "detour budget, seconds", required=True),
+        path_param("query", "text or a category name", {"type": "string", "minLength": 1, "maxLength": 50}, example="restaurant"),
+        q("maxDetourTime", {"type": "integer", "minimum": 1, "maximum": 3600}, "detour budget, seconds", required=True, example=600),
         q("limit", {"type": "integer", "minimum": 1, "maximum": 20}, "results"),
         q("categorySet", string, "categories"),
         q("sortBy", {"type": "string", "enum": ["detourTime", "detourDistance", "detourOffset"]}, "order"),
@@ -182,49 +205,55 @@ paths = {
         q("spreadingMode", {"type": "string", "enum": ["auto"]}, "spread results along the route")],
         "requestBody": {"required": True, "content": {"application/json": {"schema": {"type": "object", "required": ["route"],
             "properties": {"route": {"type": "object", "required": ["points"], "properties": {
-                "points": {"type": "array", "minItems": 2, "maxItems": 200, "items": ref("Position")}}}}}}}},
+                "points": {"type": "array", "minItems": 2, "maxItems": 10000, "items": ref("Position")}}}}},
+            "example": {"route": {"points": [{"lat": 43.7384, "lon": 7.4246}, {"lat": 43.7350, "lon": 7.4225},
+                                             {"lat": 43.7290, "lon": 7.4180}]}}}}},
         "responses": {"200": json_response(ref("SearchResponse")), **search_errors}}},
     "/traffic/1/speeds": {"post": {"summary": "Live speeds (OSRM segment speed CSV)", "parameters": [
-        q("expiresIn", {"type": "integer", "minimum": 1, "maximum": 604800}, "seconds until historical speeds return")],
-        "requestBody": {"required": True, "content": {"text/csv": {"schema": {"type": "string"}}}},
+        q("expiresIn", {"type": "integer", "minimum": 1, "maximum": 604800}, "seconds until historical speeds return", example=60)],
+        "requestBody": {"required": True, "content": {"text/csv": {"schema": {"type": "string"}, "example": "1,2,40\n"}}},
         "responses": {"201": json_response(ref("TrafficApplyReport"), "applied"), "400": json_response(ref("RoutingError"), "bad CSV")}}},
     "/traffic/1/closures": {"post": {"summary": "Road closures (from,to CSV)", "parameters": [
-        q("expiresIn", {"type": "integer", "minimum": 1, "maximum": 604800}, "seconds")],
-        "requestBody": {"required": True, "content": {"text/csv": {"schema": {"type": "string"}}}},
+        q("expiresIn", {"type": "integer", "minimum": 1, "maximum": 604800}, "seconds", example=60)],
+        "requestBody": {"required": True, "content": {"text/csv": {"schema": {"type": "string"}, "example": "1,2\n"}}},
         "responses": {"201": json_response(ref("TrafficApplyReport"), "applied"), "400": json_response(ref("RoutingError"), "bad CSV")}}},
     "/traffic/1/status": {"get": {"summary": "Live traffic in force", "responses": {"200": json_response({"type": "object", "required": ["updates", "modes"]})}}},
     "/route/v1/{profile}/{coordinates}": {"get": {"summary": "OSRM route", "parameters": [
-        path_param("profile", "driving, cycling, walking", {"type": "string", "enum": ["driving", "car", "cycling", "bike", "walking", "foot"]}),
-        path_param("coordinates", "lon,lat;lon,lat", {"type": "string", "pattern": "^-?[0-9.]+,-?[0-9.]+(;-?[0-9.]+,-?[0-9.]+)+$"}),
-        q("alternatives", {"type": "string", "enum": ["true", "false", "1", "2", "3"]}, "alternatives"),
-        q("steps", {"type": "string", "enum": ["true", "false"]}, "steps"),
+        path_param("profile", "driving, cycling, walking", {"type": "string", "enum": ["driving", "car", "cycling", "bike", "walking", "foot"]},
+                   example="driving"),
+        path_param("coordinates", "lon,lat;lon,lat", {"type": "string", "pattern": "^-?[0-9.]+,-?[0-9.]+(;-?[0-9.]+,-?[0-9.]+)+$"},
+                   example="7.4246,43.7384;7.4180,43.7290"),
+        q("alternatives", {"type": "string", "enum": ["true", "false", "1", "2", "3"]}, "alternatives", example="true"),
+        q("steps", {"type": "string", "enum": ["true", "false"]}, "steps", example="true"),
         q("overview", {"type": "string", "enum": ["simplified", "full", "false"]}, "overview"),
-        q("geometries", {"type": "string", "enum": ["polyline", "polyline6", "geojson"]}, "geometry encoding")],
+        q("geometries", {"type": "string", "enum": ["polyline", "polyline6", "geojson"]}, "geometry encoding", example="geojson")],
         "responses": {"200": json_response(ref("OSRMRoute")), "400": json_response(ref("OSRMError"), "OSRM error code")}}},
     "/nearest/v1/{profile}/{coordinates}": {"get": {"summary": "OSRM nearest", "parameters": [
-        path_param("profile", "profile", {"type": "string", "enum": ["driving", "walking"]}),
-        path_param("coordinates", "lon,lat", {"type": "string", "pattern": "^-?[0-9.]+,-?[0-9.]+$"}),
-        q("number", {"type": "integer", "minimum": 1, "maximum": 100}, "how many")],
+        path_param("profile", "profile", {"type": "string", "enum": ["driving", "walking"]}, example="walking"),
+        path_param("coordinates", "lon,lat", {"type": "string", "pattern": "^-?[0-9.]+,-?[0-9.]+$"}, example="7.4246,43.7384"),
+        q("number", {"type": "integer", "minimum": 1, "maximum": 100}, "how many", example=3)],
         "responses": {"200": json_response({"type": "object", "required": ["code", "waypoints"]}), "400": json_response(ref("OSRMError"), "error")}}},
     "/table/v1/{profile}/{coordinates}": {"get": {"summary": "OSRM table", "parameters": [
-        path_param("profile", "profile", {"type": "string", "enum": ["driving", "walking"]}),
-        path_param("coordinates", "lon,lat;…", {"type": "string", "pattern": "^-?[0-9.]+,-?[0-9.]+(;-?[0-9.]+,-?[0-9.]+){0,9}$"}),
-        q("annotations", {"type": "string", "enum": ["duration", "distance", "duration,distance"]}, "what to compute")],
+        path_param("profile", "profile", {"type": "string", "enum": ["driving", "walking"]}, example="driving"),
+        path_param("coordinates", "lon,lat;…", {"type": "string", "pattern": "^-?[0-9.]+,-?[0-9.]+(;-?[0-9.]+,-?[0-9.]+){0,9}$"},
+                   example="7.4246,43.7384;7.4180,43.7290;7.4225,43.7350"),
+        q("annotations", {"type": "string", "enum": ["duration", "distance", "duration,distance"]}, "what to compute",
+          example="duration,distance")],
         "responses": {"200": json_response({"type": "object", "required": ["code", "sources", "destinations"]}), "400": json_response(ref("OSRMError"), "error")}}},
     "/search": {"get": {"summary": "Nominatim search", "parameters": [
-        q("q", {"type": "string", "minLength": 1, "maxLength": 100}, "free text"),
-        q("format", {"type": "string", "enum": ["json", "jsonv2", "geojson"]}, "format"),
-        q("limit", {"type": "integer", "minimum": 1, "maximum": 50}, "results")],
+        q("q", {"type": "string", "minLength": 1, "maxLength": 100}, "free text", example="Boulevard des Moulins"),
+        q("format", {"type": "string", "enum": ["json", "jsonv2", "geojson"]}, "format", example="json"),
+        q("limit", {"type": "integer", "minimum": 1, "maximum": 50}, "results", example=5)],
         "responses": {"200": json_response({"oneOf": [{"type": "array"}, {"type": "object"}]}), "400": json_response(ref("NominatimError"), "bad input")}}},
     "/reverse": {"get": {"summary": "Nominatim reverse", "parameters": [
-        q("lat", {"type": "number", "minimum": -90, "maximum": 90}, "latitude", required=True),
-        q("lon", {"type": "number", "minimum": -180, "maximum": 180}, "longitude", required=True),
-        q("format", {"type": "string", "enum": ["json", "jsonv2", "geojson"]}, "format", required=True)],
+        q("lat", {"type": "number", "minimum": -90, "maximum": 90}, "latitude", required=True, example=43.7384),
+        q("lon", {"type": "number", "minimum": -180, "maximum": 180}, "longitude", required=True, example=7.4246),
+        q("format", {"type": "string", "enum": ["json", "jsonv2", "geojson"]}, "format", required=True, example="jsonv2")],
         "responses": {"200": json_response({"type": "object"}), "400": json_response(ref("NominatimError"), "bad input")}}},
     "/tiles/{z}/{x}/{y}.png": {"get": {"summary": "Base map tile", "parameters": [
-        path_param("z", "zoom", {"type": "integer", "minimum": 0, "maximum": 20}),
-        path_param("x", "column", {"type": "integer", "minimum": 0}),
-        path_param("y", "row", {"type": "integer", "minimum": 0})],
+        path_param("z", "zoom", {"type": "integer", "minimum": 0, "maximum": 20}, example=14),
+        path_param("x", "column", {"type": "integer", "minimum": 0}, example=8529),
+        path_param("y", "row", {"type": "integer", "minimum": 0}, example=5974)],
         "responses": {"200": {"description": "PNG", "content": {"image/png": {}}}, "304": {"description": "not modified"},
                       "404": json_response(ref("RoutingError"), "no such tile")}}},
 }

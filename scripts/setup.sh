@@ -18,7 +18,7 @@ say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 packages=(pkg-config libdeflate-dev libsqlite3-dev libmicrohttpd-dev libcairo2-dev fonts-dejavu-core
           libjs-leaflet libjs-leaflet.markercluster unzip)
 if [[ $WITH_TEST == 1 ]]; then
-  packages+=(chromium chromium-driver python3-venv wrk)
+  packages+=(chromium chromium-driver python3-venv wrk osmium-tool time)
 fi
 missing=()
 for p in "${packages[@]}"; do
@@ -54,8 +54,16 @@ if [[ $WITH_TEST == 1 ]]; then
     say "creating the test virtualenv"
     python3 -m venv "$VENV"
   fi
-  if ! "$VENV/bin/python" -c "import selenium, geopy, routingpy" 2>/dev/null; then
+  # Pinned: the browser tests (selenium), the client-library tests (geopy, routingpy, pytest) and
+  # the API contract test (schemathesis, for OpenAPI 3.1).
+  python_packages=(selenium==4.27.1 geopy==2.4.1 routingpy==1.3.0 pytest==9.2.0 schemathesis==4.32.5)
+  if ! "$VENV/bin/python" - "${python_packages[@]}" 2>/dev/null <<'PY'
+import sys
+from importlib.metadata import version
+sys.exit(any(version(name) != wanted for name, wanted in (p.split("==") for p in sys.argv[1:])))
+PY
+  then
     say "installing Python test packages"
-    "$VENV/bin/pip" install -q --disable-pip-version-check selenium==4.27.1 geopy==2.4.1 routingpy==1.3.0
+    "$VENV/bin/pip" install -q --disable-pip-version-check "${python_packages[@]}"
   fi
 fi

@@ -8,11 +8,22 @@ scripts/setup.sh --test
 echo "==> release build"
 swift build -c release --product wayfinder 2>&1 | tail -n 1
 
+echo "==> benchmark beside OSRM, quick mode (Helsinki; report in .cache/bench/quick/report.json)"
+python3 bench/run.py --quick --wayfinder .build/release/wayfinder > .build/bench-quick.log 2>&1 || {
+  tail -n 40 .build/bench-quick.log; echo "the quick benchmark failed" >&2; exit 1; }
+tail -n 3 .build/bench-quick.log
+
 echo "==> every extract: import and route (release)"
 scripts/check-extracts.sh
 
 echo "==> web app in headless Chromium (release binary, Monaco)"
 tests/browser/run.sh .build/release/wayfinder
+
+echo "==> client libraries from PyPI: routingpy (OSRM), geopy (Nominatim, TomTom) (release binary, Monaco)"
+tests/clients/run.sh .build/release/wayfinder
+
+echo "==> API contract (schemathesis on /openapi.json) and hostile input (release binary, Monaco)"
+tests/contract/run.sh .build/release/wayfinder
 
 echo "==> load, quick (release binary, Monaco; JSON report in .build/load-quick.json)"
 bench/load/run.sh .build/release/wayfinder --quick > .build/load-quick.json

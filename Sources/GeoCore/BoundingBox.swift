@@ -57,13 +57,15 @@ public struct BoundingBox: Hashable, Sendable {
                    longitudeE7: Int32((Int64(minLongitudeE7) + Int64(maxLongitudeE7)) / 2))
     }
 
-    /// The box grown by `meters` on every side (approximate, fine away from the poles).
+    /// The box grown by `meters` on every side (approximate, fine away from the poles), clamped
+    /// to the valid range of degrees: near a pole or the antimeridian it stops at the edge (a
+    /// coordinate past ±180° would not even fit the fixed-point representation).
     public func expanded(byMeters meters: Double) -> BoundingBox {
         guard !isEmpty else { return self }
         let dLat = meters / Geodesy.metersPerDegreeLatitude
         let cosLat = max(0.01, Geodesy.cosine(ofLatitude: center.latitude))
         let dLon = meters / (Geodesy.metersPerDegreeLatitude * cosLat)
-        return BoundingBox(south: southWest.latitude - dLat, west: southWest.longitude - dLon,
-                           north: northEast.latitude + dLat, east: northEast.longitude + dLon)
+        return BoundingBox(south: Swift.max(-90, southWest.latitude - dLat), west: Swift.max(-180, southWest.longitude - dLon),
+                           north: Swift.min(90, northEast.latitude + dLat), east: Swift.min(180, northEast.longitude + dLon))
     }
 }

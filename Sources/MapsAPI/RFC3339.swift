@@ -18,6 +18,10 @@ public enum RFC3339 {
     /// (then read in `timeZone`). Nil when the text is not such a date-time.
     public static func parse(_ text: String, defaultTimeZone timeZone: TimeZone) -> Date? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
+        // Only text of the right shape reaches Foundation: its formatters trap ("Incorrect range") on
+        // "000\u{36C}-000-00:00", where a match ends inside a combining sequence, and ICU dies of
+        // SIGFPE on a fraction of a hundred digits.
+        guard hasDateTimeShape(Array(trimmed.utf8)) else { return nil }
         let withOffset = ISO8601DateFormatter()
         withOffset.formatOptions = [.withInternetDateTime]
         if let d = withOffset.date(from: trimmed) { return d }
@@ -32,5 +36,30 @@ public enum RFC3339 {
             if let d = local.date(from: trimmed) { return d }
         }
         return nil
+    }
+
+    /// `yyyy-MM-dd` then `T`, `t` or a space, `HH:mm`, optionally `:ss` with up to 9 decimals, then
+    /// optionally `Z`, `z` or `±HH:mm`: every form `parse` reads, and nothing longer.
+    static func hasDateTimeShape(_ b: [UInt8]) -> Bool {
+        var i = 0
+        func digits(_ n: ClosedRange<Int>) -> Bool {
+            var count = 0
+            while i < b.count, count < n.upperBound, b[i] >= UInt8(ascii: "0"), b[i] <= UInt8(ascii: "9") { i += 1; count += 1 }
+            return n.contains(count)
+        }
+        func byte(_ allowed: String) -> Bool {
+            guard i < b.count, allowed.utf8.contains(b[i]) else { return false }
+            i += 1
+            return true
+        }
+        guard digits(4...4), byte("-"), digits(2...2), byte("-"), digits(2...2), byte("Tt "),
+              digits(2...2), byte(":"), digits(2...2) else { return false }
+        if byte(":") {
+            guard digits(2...2) else { return false }
+            if byte("."), !digits(1...9) { return false }
+        }
+        if byte("Zz") { return i == b.count }
+        if byte("+-") { guard digits(2...2), byte(":"), digits(2...2) else { return false } }
+        return i == b.count
     }
 }

@@ -25,6 +25,10 @@ enum JSONResponse {
 
     static func decode<T: Decodable>(_ type: T.Type, from body: [UInt8], parameter: String = "body") throws(APIError) -> T {
         guard !body.isEmpty else { throw APIError.badInput("the request body is empty; send JSON", parameter: parameter) }
+        // JSON is UTF-8 (RFC 8259); the decoder would let invalid bytes through in strings it skips.
+        guard String(validating: body, as: UTF8.self) != nil else {
+            throw APIError.badInput("the body is not valid UTF-8", parameter: parameter)
+        }
         do {
             return try JSONDecoder().decode(T.self, from: Data(body))
         } catch DecodingError.dataCorrupted(let context) {

@@ -82,6 +82,12 @@ public final class MapsService: @unchecked Sendable {
         guard q.departAt == nil || q.arriveAt == nil else {
             throw .badInput("departAt and arriveAt cannot be combined; give one of them", parameter: "arriveAt")
         }
+        // Travel times are kept in seconds since 1970 (before it every road would read as closed).
+        for (name, time) in [("departAt", q.departAt), ("arriveAt", q.arriveAt)] {
+            if let time, !RouteQuery.timeRange.contains(time) {
+                throw .badInput("\(name) must be between 1970-01-01 and 9999-12-31", parameter: name)
+            }
+        }
         guard (0...RouteQuery.maxAlternativesLimit).contains(q.maxAlternatives) else {
             throw .badInput("maxAlternatives must be an integer in 0...\(RouteQuery.maxAlternativesLimit)", parameter: "maxAlternatives")
         }

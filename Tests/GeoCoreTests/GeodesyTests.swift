@@ -39,6 +39,18 @@ import GeoCore
         #expect(Coordinate(parsing: "1e308,5") == nil)
     }
 
+    // A 50 km box around the south pole's corner once computed a longitude of -225° and trapped
+    // converting it to fixed point (found by the HTTP contract test: nearbySearch at lat=-90&lon=-180).
+    @Test func expandedBoxStaysWithinTheGlobe() {
+        let corner = Coordinate(latitude: -90, longitude: -180)
+        let box = BoundingBox(minLatitudeE7: corner.latitudeE7, minLongitudeE7: corner.longitudeE7,
+                              maxLatitudeE7: corner.latitudeE7, maxLongitudeE7: corner.longitudeE7).expanded(byMeters: 50_000)
+        #expect(box.southWest == Coordinate(latitude: -90, longitude: -180))
+        #expect(box.northEast.latitude > -90 && box.northEast.longitude > -180 && box.northEast.longitude <= 180)
+        let helsinki = BoundingBox(south: 60.1, west: 24.9, north: 60.2, east: 25.0).expanded(byMeters: 1_000)
+        #expect(abs(helsinki.southWest.latitude - (60.1 - 1_000 / Geodesy.metersPerDegreeLatitude)) < 1e-6)
+    }
+
     @Test func formattingKeepsDecimals() {
         #expect(Coordinate.format(-0.5, 3) == "-0.500")
         #expect(Coordinate.format(24.93841, 5) == "24.93841")

@@ -30,16 +30,28 @@ struct OSRMHandlers {
         }
     }
 
-    /// `lon,lat;lon,lat`, `polyline(…)` or `polyline6(…)`.
+    /// `lon,lat;lon,lat`, `polyline(…)` or `polyline6(…)`, at most `RouteQuery.maxWaypoints` of them.
     static func coordinates(_ text: String) throws(Failure) -> [Coordinate] {
         var body = text
         if body.hasSuffix(".json") { body.removeLast(5) }
+        let result: [Coordinate]
+        if let points = try polyline(body) { result = points } else { result = try pairs(body) }
+        guard result.count <= RouteQuery.maxWaypoints else { throw Failure(code: "TooBig", message: "Too many coordinates (at most \(RouteQuery.maxWaypoints))") }
+        return result
+    }
+
+    /// The points of `polyline(…)` or `polyline6(…)`; nil for other text.
+    static func polyline(_ body: String) throws(Failure) -> [Coordinate]? {
         for (prefix, precision) in [("polyline6(", 6), ("polyline(", 5)] where body.hasPrefix(prefix) && body.hasSuffix(")") {
             guard let points = PolylineCodec.decode(String(body.dropFirst(prefix.count).dropLast()), precision: precision), !points.isEmpty else {
                 throw Failure(code: "InvalidQuery", message: "The polyline could not be decoded")
             }
             return points
         }
+        return nil
+    }
+
+    static func pairs(_ body: String) throws(Failure) -> [Coordinate] {
         var result: [Coordinate] = []
         for (i, pair) in body.split(separator: ";", omittingEmptySubsequences: false).enumerated() {
             let parts = pair.split(separator: ",")
@@ -51,7 +63,6 @@ struct OSRMHandlers {
             }
             result.append(Coordinate(latitude: lat, longitude: lon))
         }
-        guard result.count <= RouteQuery.maxWaypoints else { throw Failure(code: "TooBig", message: "Too many coordinates (at most \(RouteQuery.maxWaypoints))") }
         return result
     }
 

@@ -87,9 +87,7 @@ struct RoutingHandlers {
         query.imperialUnits = (q.string("units") ?? "metric") == "imperial"
         query.vehicleHeading = try q.double("vehicleHeading", range: 0...359)
         query.sectionTypes = Set(q.list("sectionType").map { $0.lowercased() })
-        if let speed = q.string("vehicleMaxSpeed"), let v = Int(speed), !(0...250).contains(v) {
-            throw APIError.badInput("Invalid value for vehicleMaxSpeed: \(speed). Value must be an integer in the range [0, 250]", parameter: "vehicleMaxSpeed")
-        }
+        _ = try q.int("vehicleMaxSpeed", default: 0, range: 0...250)
         return query
     }
 

@@ -198,11 +198,15 @@ struct NominatimHandlers {
         let structured = ["street", "city", "county", "state", "country", "postalcode", "amenity"].compactMap { request.query[$0] }
         let text = (request.query["q"] ?? structured.joined(separator: " ")).trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else { return Self.failure("Nothing to search for: give q or structured parameters") }
-        let limit = min(50, max(1, Int(request.query["limit"] ?? "10") ?? 10))
+        // Like Nominatim: a limit that is not a number is an error, one out of range is clamped.
+        guard let requestedLimit = Int(request.query["limit"] ?? "10") else { return Self.failure("Parameter 'limit' must be an integer") }
+        let limit = min(50, max(1, requestedLimit))
         var box: BoundingBox?
         if let viewbox = request.query["viewbox"] {
             let v = viewbox.split(separator: ",").compactMap { Double($0) }
-            guard v.count == 4 else { return Self.failure("viewbox must be lon1,lat1,lon2,lat2") }
+            guard v.count == 4, Coordinate.isValid(latitude: v[1], longitude: v[0]), Coordinate.isValid(latitude: v[3], longitude: v[2]) else {
+                return Self.failure("viewbox must be lon1,lat1,lon2,lat2 with longitudes in [-180, 180] and latitudes in [-90, 90]")
+            }
             box = BoundingBox(south: min(v[1], v[3]), west: min(v[0], v[2]), north: max(v[1], v[3]), east: max(v[0], v[2]))
         }
         let bounded = Self.flag(request, "bounded", default: false)
