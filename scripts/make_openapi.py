@@ -120,7 +120,19 @@ schemas = {
                                      "legs": {"type": "array", "items": {"type": "object"}}}}},
                                  "waypoints": {"type": "array", "items": {"type": "object", "required": ["location", "name", "distance"]}}}},
     "NominatimError": {"type": "object", "required": ["error"]},
-    "Health": {"type": "object", "required": ["status", "dataset"], "properties": {"status": string, "dataset": string}},
+    "Health": {"type": "object", "required": ["status", "dataset", "limits"],
+               "properties": {"status": string, "dataset": {**string, "description": "the dataset's version (changes with every import)"},
+                              "datasetCreatedAt": string, "source": string, "timeZone": string,
+                              "boundingBox": {"type": "array", "items": num, "minItems": 4, "maxItems": 4,
+                                              "description": "[minLon, minLat, maxLon, maxLat]"},
+                              "profiles": {"type": "array", "items": string}, "uptimeSeconds": integer,
+                              "trafficUpdates": integer,
+                              "trafficUpdateAgeSeconds": {**integer, "description": "seconds since the newest live update in force"},
+                              "tiles": {"type": "boolean"},
+                              "limits": {"type": "object", "description": "what one request may ask for (wayfinder serve --max-…)",
+                                         "properties": {k: integer for k in ["maxWaypoints", "maxAlternatives", "maxDetourSeconds",
+                                                                            "maxAlongRouteResults", "maxAlongRoutePoints", "maxSearchResults"]}},
+                              "http": {"type": "object", "properties": {k: integer for k in ["maxBodyBytes", "maxURLBytes", "workers", "timeoutSeconds"]}}}},
 }
 
 latlon_path = {"type": "string", "pattern": "^-?[0-9.]+,-?[0-9.]+$"}
@@ -158,7 +170,7 @@ route_body = {"required": False, "content": {"application/json": {
     "example": {"supportingPoints": [{"latitude": 43.7384, "longitude": 7.4246}, {"latitude": 43.7290, "longitude": 7.4180}]}}}}
 
 paths = {
-    "/health": {"get": {"summary": "Service health", "responses": {"200": json_response(ref("Health"))}}},
+    "/health": {"get": {"summary": "Service health: dataset version and bounds, uptime, traffic update age, limits", "responses": {"200": json_response(ref("Health"))}}},
     "/routing/1/calculateRoute/{locations}/{contentType}": {
         "get": {"summary": "TomTom Calculate Route", "parameters": route_params,
                 "responses": {"200": json_response(ref("CalculateRouteResponse")), **route_errors}},

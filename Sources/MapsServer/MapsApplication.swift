@@ -30,7 +30,16 @@ public final class MapsApplication: @unchecked Sendable {
         public var webRoot: String?
         /// Folder with Leaflet (Debian's libjs-leaflet).
         public var leafletRoot: String = "/usr/share/javascript/leaflet"
+        /// The HTTP layer's limits, to report in `/health` (set by `serve`).
+        public var http: HTTPLimits?
         public init() { webRoot = MapsApplication.bundledWebRoot }
+    }
+
+    public struct HTTPLimits: Sendable, Encodable {
+        public var maxBodyBytes: Int, maxURLBytes: Int, workers: Int, timeoutSeconds: Int
+        public init(maxBodyBytes: Int, maxURLBytes: Int, workers: Int, timeoutSeconds: Int) {
+            self.maxBodyBytes = maxBodyBytes; self.maxURLBytes = maxURLBytes; self.workers = workers; self.timeoutSeconds = timeoutSeconds
+        }
     }
 
     /// The web app shipped inside the executable's resource bundle.
@@ -109,21 +118,34 @@ public final class MapsApplication: @unchecked Sendable {
 
     struct Health: Encodable {
         var status = "ok"
+        /// The dataset's version: its id changes with every import.
         var dataset: String
+        var datasetCreatedAt: String
         var source: String
         var timeZone: String
+        /// `[minLon, minLat, maxLon, maxLat]` of the extract.
+        var boundingBox: [Double]
         var profiles: [String]
         var uptimeSeconds: Int
         var trafficUpdates: Int
+        /// Seconds since the newest live update in force was applied; absent when there is none.
+        var trafficUpdateAgeSeconds: Int?
         var tiles: Bool
+        var limits: ServiceLimits
+        var http: HTTPLimits?
     }
 
     func health() -> HTTPResponse {
         let s = service
         let m = s.dataset.manifest
-        return JSONResponse.ok(Health(dataset: m.id, source: m.source.name, timeZone: m.timeZone, profiles: m.profiles,
+        let now = s.clock().timeIntervalSince1970
+        let newest = s.trafficStore.activeUpdates(now: now).map(\.createdAt).max()
+        return JSONResponse.ok(Health(dataset: m.id, datasetCreatedAt: m.createdAt, source: m.source.name, timeZone: m.timeZone,
+                                      boundingBox: m.boundingBox, profiles: m.profiles,
                                       uptimeSeconds: Int(Date().timeIntervalSince(startedAt)),
-                                      trafficUpdates: s.trafficStatus().updates.count, tiles: tiles != nil))
+                                      trafficUpdates: s.trafficStatus().updates.count,
+                                      trafficUpdateAgeSeconds: newest.map { Int(max(0, now - $0)) },
+                                      tiles: tiles != nil, limits: s.limits, http: options.http))
     }
 
     /// Unknown paths, wrong methods and malformed requests answer in TomTom's error shape.

@@ -94,8 +94,6 @@ extension MapsService {
         }
     }
 
-    public static let maxAlongRoutePoints = 10_000
-
     /// Places whose visit adds at most `maxDetourSeconds` to the route, with exact detours on the
     /// road network: the route is rebuilt on the graph through its own points, every candidate in
     /// a corridor gets its cheapest leave-visit-rejoin detour (`RouteDetourSearch`), and the
@@ -103,13 +101,15 @@ extension MapsService {
     public func searchAlongRoute(_ q: AlongRouteQuery) throws(APIError) -> SearchResponse {
         let started = DispatchTime.now().uptimeNanoseconds
         guard q.points.count >= 2 else { throw .badInput("the route needs at least two points", parameter: "route.points") }
-        guard q.points.count <= Self.maxAlongRoutePoints else {
-            throw .badInput("the route may have at most \(Self.maxAlongRoutePoints) points", parameter: "route.points")
+        guard q.points.count <= limits.maxAlongRoutePoints else {
+            throw .badInput("the route may have at most \(limits.maxAlongRoutePoints) points", parameter: "route.points")
         }
-        guard (1...3600).contains(q.maxDetourSeconds) else {
-            throw .badInput("maxDetourTime must be an integer number of seconds in [1, 3600]", parameter: "maxDetourTime")
+        guard (1...limits.maxDetourSeconds).contains(q.maxDetourSeconds) else {
+            throw .badInput("maxDetourTime must be an integer number of seconds in [1, \(limits.maxDetourSeconds)]", parameter: "maxDetourTime")
         }
-        guard (1...20).contains(q.limit) else { throw .badInput("limit must be an integer in [1, 20]", parameter: "limit") }
+        guard (1...limits.maxAlongRouteResults).contains(q.limit) else {
+            throw .badInput("limit must be an integer in [1, \(limits.maxAlongRouteResults)]", parameter: "limit")
+        }
         guard q.text?.isEmpty == false || !q.categories.isEmpty else {
             throw .badInput("give a query text or a categorySet", parameter: "query")
         }

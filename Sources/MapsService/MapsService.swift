@@ -25,9 +25,13 @@ public final class MapsService: @unchecked Sendable {
     /// replaces a newer one.
     private let refreshLock = NSLock()
 
-    public init(dataset: Dataset, clock: @escaping @Sendable () -> Date = { Date() }) {
+    /// What one request may ask for.
+    public let limits: ServiceLimits
+
+    public init(dataset: Dataset, clock: @escaping @Sendable () -> Date = { Date() }, limits: ServiceLimits = ServiceLimits()) {
         self.dataset = dataset
         self.clock = clock
+        self.limits = limits
         trafficStore = TrafficStore(stateFolder: dataset.stateFolder)
         let now = clock()
         let fingerprint = trafficStore.fingerprint()
@@ -76,8 +80,8 @@ public final class MapsService: @unchecked Sendable {
 
     func validate(_ q: RouteQuery) throws(APIError) {
         guard q.waypoints.count >= 2 else { throw .badInput("a route needs at least two locations", parameter: "locations") }
-        guard q.waypoints.count <= RouteQuery.maxWaypoints else {
-            throw .badInput("at most \(RouteQuery.maxWaypoints) locations are allowed, \(q.waypoints.count) were given", parameter: "locations")
+        guard q.waypoints.count <= limits.maxWaypoints else {
+            throw .badInput("at most \(limits.maxWaypoints) locations are allowed, \(q.waypoints.count) were given", parameter: "locations")
         }
         guard q.departAt == nil || q.arriveAt == nil else {
             throw .badInput("departAt and arriveAt cannot be combined; give one of them", parameter: "arriveAt")
@@ -88,8 +92,8 @@ public final class MapsService: @unchecked Sendable {
                 throw .badInput("\(name) must be between 1970-01-01 and 9999-12-31", parameter: name)
             }
         }
-        guard (0...RouteQuery.maxAlternativesLimit).contains(q.maxAlternatives) else {
-            throw .badInput("maxAlternatives must be an integer in 0...\(RouteQuery.maxAlternativesLimit)", parameter: "maxAlternatives")
+        guard (0...limits.maxAlternatives).contains(q.maxAlternatives) else {
+            throw .badInput("maxAlternatives must be an integer in 0...\(limits.maxAlternatives)", parameter: "maxAlternatives")
         }
         if q.computeBestOrder && q.maxAlternatives > 0 {
             throw .badInput("computeBestOrder cannot be combined with maxAlternatives > 0", parameter: "computeBestOrder")

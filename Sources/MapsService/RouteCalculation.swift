@@ -287,7 +287,7 @@ struct RouteCalculation {
     // MARK: Alternatives
 
     func alternatives(_ best: Route, endpoints: [RouteEndpoint], prepared: PreparedMetric, departure: Double?) -> [Route] {
-        let wanted = min(query.maxAlternatives, RouteQuery.maxAlternativesLimit)
+        let wanted = min(query.maxAlternatives, ServiceLimits.ceilings.maxAlternatives)
         guard wanted > 0 else { return [] }
         let timeDependent = departure != nil
         let weights = timeDependent ? snapshot.lowerBound(live: key.live).metric.arcWeight : prepared.metric.arcWeight

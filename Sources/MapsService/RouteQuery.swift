@@ -44,9 +44,6 @@ public struct RouteQuery: Sendable {
         set { representation = newValue ? .polyline : .none }
     }
 
-    /// Limits that keep one request from monopolising the server.
-    public static let maxWaypoints = 150
-    public static let maxAlternativesLimit = 5
     /// Departure and arrival times the travel-time model can represent.
     public static let timeRange = Date(timeIntervalSince1970: 0)...Date(timeIntervalSince1970: 253_402_300_799)
 }

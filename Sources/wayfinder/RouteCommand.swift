@@ -230,9 +230,9 @@ enum Format {
 }
 
 enum Commands {
-    static func openService(_ path: String) throws -> MapsService {
+    static func openService(_ path: String, clock: (@Sendable () -> Date)? = nil, limits: ServiceLimits = ServiceLimits()) throws -> MapsService {
         do {
-            return MapsService(dataset: try Dataset(path: path))
+            return MapsService(dataset: try Dataset(path: path), clock: clock ?? { Date() }, limits: limits)
         } catch let error as DatasetError {
             throw CommandFailure(error.description, exitCode: ExitCode.noInput)
         }

@@ -23,6 +23,13 @@ enum ServeCommand {
       --max-body-bytes N      largest request body (default 1048576)
       --max-url-bytes N       longest URL (default 8192)
       --timeout SECONDS       idle connection timeout against slow clients (default 30)
+      --max-waypoints N       locations in one route request (default 150, at most 1000)
+      --max-alternatives N    alternative routes in one answer (default 5, at most 5)
+      --max-detour-seconds N  largest detour budget of a search along a route (default 3600, at most 10800)
+      --max-along-route-results N
+                              results of a search along a route (default 20, at most 100)
+      --max-route-points N    points of the route a search along a route is given (default 10000, at most 100000)
+      --max-results N         results of any other search (default 100, at most 1000)
       --web DIR               serve the web app from DIR instead of the built-in copy
       --traffic-replay FILE   play recorded traffic: CSV offset_seconds,from_osm_node_id,to_osm_node_id,speed_kmh,
                               each row applied as a live speed that many seconds after the server starts
@@ -36,7 +43,8 @@ enum ServeCommand {
 
     static func run(_ args: [String]) throws {
         var a = try Arguments(args, valueOptions: ["host", "port", "workers", "max-body-bytes", "max-url-bytes", "timeout", "web",
-                                                   "traffic-replay", "clock-speed"])
+                                                   "traffic-replay", "clock-speed", "max-waypoints", "max-alternatives",
+                                                   "max-detour-seconds", "max-along-route-results", "max-route-points", "max-results"])
         if a.flag("help") { print(usage); return }
         guard a.positional.count == 1 else { throw UsageError("give exactly one dataset folder") }
         var config = MicroHTTPDServer.Configuration()
@@ -51,7 +59,17 @@ enum ServeCommand {
         if let b = try int("max-body-bytes", 1024...(1 << 30)) { config.maxBodyBytes = b }
         if let u = try int("max-url-bytes", 256...(1 << 20)) { config.maxURLBytes = u }
         if let t = try int("timeout", 1...3600) { config.connectionTimeoutSeconds = t }
+        var limits = ServiceLimits()
+        let ceilings = ServiceLimits.ceilings
+        if let v = try int("max-waypoints", 2...ceilings.maxWaypoints) { limits.maxWaypoints = v }
+        if let v = try int("max-alternatives", 0...ceilings.maxAlternatives) { limits.maxAlternatives = v }
+        if let v = try int("max-detour-seconds", 1...ceilings.maxDetourSeconds) { limits.maxDetourSeconds = v }
+        if let v = try int("max-along-route-results", 1...ceilings.maxAlongRouteResults) { limits.maxAlongRouteResults = v }
+        if let v = try int("max-route-points", 2...ceilings.maxAlongRoutePoints) { limits.maxAlongRoutePoints = v }
+        if let v = try int("max-results", 1...ceilings.maxSearchResults) { limits.maxSearchResults = v }
         var options = MapsApplication.Options()
+        options.http = .init(maxBodyBytes: config.maxBodyBytes, maxURLBytes: config.maxURLBytes, workers: config.workerThreads,
+                             timeoutSeconds: config.connectionTimeoutSeconds)
         if let web = a.value("web") { options.webRoot = web }
         let quiet = a.flag("quiet")
         let replayPath = a.value("traffic-replay")
@@ -70,7 +88,9 @@ enum ServeCommand {
         let signals = TerminationSignals.block([SIGINT, SIGTERM, SIGHUP])
         let path = a.positional[0]
         let clock = ServerClock.make(speed: clockSpeed, dataset: path)
-        let app = MapsApplication(service: try ServerClock.openService(path, clock: clock?.now), options: options)
+        let serviceLimits = limits
+        let open: @Sendable (String) throws -> MapsService = { try Commands.openService($0, clock: clock?.now, limits: serviceLimits) }
+        let app = MapsApplication(service: try open(path), options: options)
         if let clock { FileHandle.standardError.write(Data("wayfinder: \(clock.description)\n".utf8)) }
         if let replay { app.timeToLeave.play(replay) }
         app.timeToLeave.start()
@@ -86,7 +106,7 @@ enum ServeCommand {
         fflush(nil)
 
         // Background upkeep: live traffic within a second, re-imported datasets within two.
-        let watcher = DatasetWatcher(path: path, app: app, clock: clock?.now)
+        let watcher = DatasetWatcher(path: path, app: app, open: open)
         watcher.start()
         while true {
             let signal = signals.wait()
@@ -108,16 +128,19 @@ enum ServeCommand {
 final class DatasetWatcher: @unchecked Sendable {
     let path: String
     let app: MapsApplication
-    /// The server's clock when it is not the real one (`--clock-start`, `--clock-speed`).
-    let clock: (@Sendable () -> Date)?
+    /// Opens a dataset the way the server was started (its clock and limits).
+    let open: @Sendable (String) throws -> MapsService
     private let queue = DispatchQueue(label: "wayfinder.watcher")
     private var timer: (any DispatchSourceTimer)?
     private var manifestID: String
+    /// A manifest that failed to open is not retried every half second (each try re-checks the
+    /// whole dataset); only a newer manifest or SIGHUP tries again.
+    private var failedManifestID: String?
 
-    init(path: String, app: MapsApplication, clock: (@Sendable () -> Date)? = nil) {
+    init(path: String, app: MapsApplication, open: @escaping @Sendable (String) throws -> MapsService) {
         self.path = path
         self.app = app
-        self.clock = clock
+        self.open = open
         manifestID = app.service.dataset.manifest.id
     }
 
@@ -133,22 +156,23 @@ final class DatasetWatcher: @unchecked Sendable {
 
     func tick() {
         app.service.refreshTraffic()
-        if let manifest = try? DatasetLayout(root: path).readManifest(), manifest.id != manifestID {
-            reloadNow(reason: "new import \(manifest.id)")
+        if let manifest = try? DatasetLayout(root: path).readManifest(), manifest.id != manifestID, manifest.id != failedManifestID {
+            reloadNow(reason: "new import \(manifest.id)", manifestID: manifest.id)
         }
     }
 
-    func reload(reason: String) { queue.async { self.reloadNow(reason: reason) } }
+    func reload(reason: String) { queue.async { self.reloadNow(reason: reason, manifestID: nil) } }
 
-    private func reloadNow(reason: String) {
+    private func reloadNow(reason: String, manifestID wanted: String?) {
         do {
-            let dataset = try Dataset(path: path)
-            let service = clock.map { MapsService(dataset: dataset, clock: $0) } ?? MapsService(dataset: dataset)
+            let service = try open(path)
             app.reload(service)
             manifestID = service.dataset.manifest.id
+            failedManifestID = nil
             FileHandle.standardError.write("wayfinder: reloaded the dataset (\(reason))\n".data(using: .utf8)!)
         } catch {
-            FileHandle.standardError.write("wayfinder: keeping the current dataset; reload failed: \(error)\n".data(using: .utf8)!)
+            failedManifestID = wanted ?? (try? DatasetLayout(root: path).readManifest())?.id
+            FileHandle.standardError.write("wayfinder: keeping the current dataset; reload failed (retried on SIGHUP or a newer import): \(error)\n".data(using: .utf8)!)
         }
     }
 }
@@ -176,14 +200,5 @@ struct ServerClock: Sendable {
     var description: String {
         let speedText = speed == speed.rounded() ? String(Int(speed)) : String(speed)
         return "the clock runs at \(speedText)× real time from \(RFC3339.format(realStart, in: zone)) (--clock-speed)"
-    }
-
-    static func openService(_ path: String, clock: (@Sendable () -> Date)?) throws -> MapsService {
-        guard let clock else { return try Commands.openService(path) }
-        do {
-            return MapsService(dataset: try Dataset(path: path), clock: clock)
-        } catch let error as DatasetError {
-            throw CommandFailure(error.description, exitCode: ExitCode.noInput)
-        }
     }
 }

@@ -30,13 +30,14 @@ struct OSRMHandlers {
         }
     }
 
-    /// `lon,lat;lon,lat`, `polyline(…)` or `polyline6(…)`, at most `RouteQuery.maxWaypoints` of them.
-    static func coordinates(_ text: String) throws(Failure) -> [Coordinate] {
+    /// `lon,lat;lon,lat`, `polyline(…)` or `polyline6(…)`, at most `limit` of them (the server's
+    /// `maxWaypoints`).
+    static func coordinates(_ text: String, limit: Int = ServiceLimits.ceilings.maxWaypoints) throws(Failure) -> [Coordinate] {
         var body = text
         if body.hasSuffix(".json") { body.removeLast(5) }
         let result: [Coordinate]
         if let points = try polyline(body) { result = points } else { result = try pairs(body) }
-        guard result.count <= RouteQuery.maxWaypoints else { throw Failure(code: "TooBig", message: "Too many coordinates (at most \(RouteQuery.maxWaypoints))") }
+        guard result.count <= limit else { throw Failure(code: "TooBig", message: "Too many coordinates (at most \(limit))") }
         return result
     }
 
@@ -71,7 +72,7 @@ struct OSRMHandlers {
     func route(_ request: HTTPRequest) -> HTTPResponse {
         do throws(Failure) {
             let mode = try Self.mode(request.pathParameters["profile"] ?? "")
-            let coords = try Self.coordinates(request.pathParameters["coordinates"] ?? "")
+            let coords = try Self.coordinates(request.pathParameters["coordinates"] ?? "", limit: app.service.limits.maxWaypoints)
             guard coords.count >= 2 else { throw Failure(code: "InvalidQuery", message: "Number of coordinates needs to be at least two") }
             let q = request.query
             var query = RouteQuery(waypoints: coords, mode: mode)
@@ -248,7 +249,7 @@ struct OSRMHandlers {
     func nearest(_ request: HTTPRequest) -> HTTPResponse {
         do throws(Failure) {
             let mode = try Self.mode(request.pathParameters["profile"] ?? "")
-            let coords = try Self.coordinates(request.pathParameters["coordinates"] ?? "")
+            let coords = try Self.coordinates(request.pathParameters["coordinates"] ?? "", limit: app.service.limits.maxWaypoints)
             guard coords.count == 1 else { throw Failure(code: "InvalidQuery", message: "Number of coordinates needs to be one") }
             let number = Int(request.query["number"] ?? "1") ?? 0
             guard (1...100).contains(number) else { throw Failure(code: "InvalidValue", message: "number must be an integer in 1...100") }
@@ -277,7 +278,7 @@ struct OSRMHandlers {
     func table(_ request: HTTPRequest) -> HTTPResponse {
         do {
             let mode = try Self.mode(request.pathParameters["profile"] ?? "")
-            let coords = try Self.coordinates(request.pathParameters["coordinates"] ?? "")
+            let coords = try Self.coordinates(request.pathParameters["coordinates"] ?? "", limit: app.service.limits.maxWaypoints)
             guard coords.count >= 1 else { throw Failure(code: "InvalidQuery", message: "No coordinates") }
             func indices(_ name: String) throws(Failure) -> [Int] {
                 guard let text = request.query[name], text != "all" else { return Array(coords.indices) }

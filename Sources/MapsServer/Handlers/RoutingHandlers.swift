@@ -30,7 +30,7 @@ struct RoutingHandlers {
         guard contentType == "json" || contentType == "jsonp" else {
             throw APIError.badInput("content type \"\(contentType)\" is not supported; use json", parameter: "contentType")
         }
-        let waypoints = try locations(request.pathParameters["locations"] ?? "")
+        let waypoints = try locations(request.pathParameters["locations"] ?? "", limit: service.limits.maxWaypoints)
         if request.method == .post && !request.body.isEmpty {
             // TomTom's POST body carries supportingPoints, avoidAreas and vignettes; we read it to
             // validate it, and route through the locations of the path.
@@ -92,7 +92,7 @@ struct RoutingHandlers {
     }
 
     /// `lat,lon:lat,lon[:…]`, intermediate `circle(lat,lon,radius)` accepted as plain waypoints.
-    static func locations(_ text: String) throws(APIError) -> [Coordinate] {
+    static func locations(_ text: String, limit: Int = ServiceLimits.ceilings.maxWaypoints) throws(APIError) -> [Coordinate] {
         guard !text.isEmpty else { throw APIError.badInput("locations are missing: use lat,lon:lat,lon", parameter: "locations") }
         var result: [Coordinate] = []
         for part in text.split(separator: ":", omittingEmptySubsequences: false) {
@@ -104,8 +104,8 @@ struct RoutingHandlers {
                 item = "\(fields[0]),\(fields[1])"
             }
             result.append(try CoordinateText.parse(item, parameter: "locations"))
-            if result.count > RouteQuery.maxWaypoints {
-                throw APIError.badInput("at most \(RouteQuery.maxWaypoints) locations are allowed", parameter: "locations")
+            if result.count > limit {
+                throw APIError.badInput("at most \(limit) locations are allowed", parameter: "locations")
             }
         }
         guard result.count >= 2 else { throw APIError.badInput("at least two locations are needed (origin:destination)", parameter: "locations") }

@@ -38,14 +38,14 @@ struct SearchHandlers {
         var box: BoundingBox?
         var language: String?
 
-        init(_ request: HTTPRequest, defaultLimit: Int = 10) throws(APIError) {
+        init(_ request: HTTPRequest, defaultLimit: Int = 10, maxLimit: Int = ServiceLimits().maxSearchResults) throws(APIError) {
             let q = QueryReader(query: request.query)
             let lat = try q.double("lat", range: -90...90), lon = try q.double("lon", range: -180...180)
             if (lat == nil) != (lon == nil) { throw APIError.badInput("lat and lon must be given together", parameter: lat == nil ? "lat" : "lon") }
             bias = lat.map { Coordinate(latitude: $0, longitude: lon!) }
             radius = try q.double("radius", range: 1...50_000)
             if radius != nil && bias == nil { throw APIError.badInput("radius needs lat and lon", parameter: "radius") }
-            limit = try q.int("limit", default: defaultLimit, range: 1...100)
+            limit = try q.int("limit", default: min(defaultLimit, maxLimit), range: 1...maxLimit)
             offset = try q.int("ofs", default: 0, range: 0...1900)
             categories = q.list("categorySet")
             language = q.string("language")
@@ -79,7 +79,7 @@ struct SearchHandlers {
 
     func fuzzy(_ request: HTTPRequest, kinds: Set<PlaceKind>) throws(APIError) -> HTTPResponse {
         let text = try Self.queryText(request)
-        let c = try Common(request)
+        let c = try Common(request, maxLimit: app.service.limits.maxSearchResults)
         let q = QueryReader(query: request.query)
         let typeahead = try q.bool("typeahead", default: false)
         let maxFuzzy = try q.int("maxFuzzyLevel", default: 2, range: 1...4)
@@ -92,7 +92,7 @@ struct SearchHandlers {
     func categorySearch(_ request: HTTPRequest) -> HTTPResponse {
         run { () throws(APIError) in
             let text = try Self.queryText(request)
-            let c = try Common(request)
+            let c = try Common(request, maxLimit: app.service.limits.maxSearchResults)
             guard !app.service.taxonomy.resolve(text).isEmpty || !c.categories.isEmpty else {
                 throw APIError.badInput("\"\(text)\" is not a category; see /search/2/poiCategories.json", parameter: "query")
             }
@@ -109,7 +109,7 @@ struct SearchHandlers {
 
     func nearby(_ request: HTTPRequest) -> HTTPResponse {
         run { () throws(APIError) in
-            let c = try Common(request)
+            let c = try Common(request, maxLimit: app.service.limits.maxSearchResults)
             guard let center = c.bias else { throw APIError.badInput("nearbySearch needs lat and lon", parameter: "lat") }
             return JSONResponse.ok(try app.service.nearby(NearbyQuery(center: center, radiusMeters: c.radius ?? 10_000, categories: c.categories,
                                                                         limit: c.limit, offset: c.offset, language: c.language), label: ""))
@@ -151,11 +151,12 @@ struct SearchHandlers {
             }
             let q = QueryReader(query: request.query)
             guard let detour = q.string("maxDetourTime") else { throw APIError.badInput("maxDetourTime is required", parameter: "maxDetourTime") }
-            guard let seconds = Int(detour), (1...3600).contains(seconds) else {
-                throw APIError.badInput("maxDetourTime must be an integer number of seconds in [1, 3600]", parameter: "maxDetourTime")
+            let limits = app.service.limits
+            guard let seconds = Int(detour), (1...limits.maxDetourSeconds).contains(seconds) else {
+                throw APIError.badInput("maxDetourTime must be an integer number of seconds in [1, \(limits.maxDetourSeconds)]", parameter: "maxDetourTime")
             }
             var query = MapsService.AlongRouteQuery(points: points, maxDetourSeconds: seconds)
-            query.limit = try q.int("limit", default: 10, range: 1...20)
+            query.limit = try q.int("limit", default: min(10, limits.maxAlongRouteResults), range: 1...limits.maxAlongRouteResults)
             query.categories = q.list("categorySet")
             let generic = ["", "*", "poi", "pois"]
             query.text = generic.contains(text.lowercased()) ? nil : text
