@@ -29,5 +29,22 @@ print(p[0][0], p[0][1], p[1][0], p[1][1])")
     "$BIN" route "$ds" --from "$lat1,$lon1" --to "$lat2,$lon2" --mode "$mode" --format json > "$WORK/route.json" 2> "$WORK/route.err" || {
       echo "FAIL route $name $mode: $(cat "$WORK/route.err")"; exit 1; }
   done
-  printf "ok  %-28s %6.2f s  %s\n" "$name" "$(echo "$(date +%s.%N) - $start" | bc)" "$(head -n 1 "$WORK/$name.import.txt" | sed 's/.* in //')"
+  # Places from the CLI: the address at the car sample point, then that street found by typeahead
+  # (when the extract has one there), and restaurants, cafés or fuel along the car route.
+  read -r lat1 lon1 lat2 lon2 < <(python3 -c "
+import json; p = json.load(open('$WORK/info.json'))['profiles']['car']['samplePoints']
+print(p[0][0], p[0][1], p[1][0], p[1][1])")
+  "$BIN" reverse "$ds" "$lat1,$lon1" --radius 2000 --format json > "$WORK/reverse.json" 2> "$WORK/reverse.err" || {
+    echo "FAIL reverse $name: $(cat "$WORK/reverse.err")"; exit 1; }
+  street=$(python3 -c "
+import json; a = json.load(open('$WORK/reverse.json')).get('addresses') or [{}]
+print(a[0].get('address', {}).get('streetName', ''))")
+  if [[ -n $street ]]; then
+    "$BIN" search "$ds" "${street:0:6}" --typeahead --near "$lat1,$lon1" --format json > "$WORK/search.json" 2> "$WORK/search.err" || {
+      echo "FAIL search $name: $(cat "$WORK/search.err")"; exit 1; }
+  fi
+  "$BIN" along-route "$ds" --from "$lat1,$lon1" --to "$lat2,$lon2" --category restaurant --max-detour 600 --format json \
+    > "$WORK/along.json" 2> "$WORK/along.err" || { echo "FAIL along-route $name: $(cat "$WORK/along.err")"; exit 1; }
+  places=$(python3 -c "import json; print(len(json.load(open('$WORK/along.json'))['results']))")
+  printf "ok  %-28s %6.2f s  %s; %s restaurants along a route; reverse: %s\n" "$name" "$(python3 -c "import time; print(time.time() - $start)")" "$(head -n 1 "$WORK/$name.import.txt" | sed 's/.* in //')" "$places" "${street:-none within 2 km}"
 done
