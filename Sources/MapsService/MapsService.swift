@@ -135,8 +135,8 @@ public final class MapsService: @unchecked Sendable {
         // This upload's own segments (the refresh reports every update in force), on the car
         // graph or the first graph that takes traffic.
         let modes = [TravelMode.car] + TravelMode.allCases.filter { $0 != .car && $0.usesTraffic }
-        let keys = modes.lazy.compactMap { try? self.dataset.graph($0) }.first?.segmentKeys
-        let matched = keys.map { k in entries.count { !k.keys(from: $0.from, to: $0.to).isEmpty } } ?? 0
+        let model = modes.lazy.compactMap { self.engines[$0]?.core.model }.first
+        let matched = model?.matchedLines(of: update) ?? 0
         return TrafficApplyReport(id: update.id, kind: kind.rawValue, entries: entries.count,
                                   matchedSegments: matched, unmatchedSegments: entries.count - matched,
                                   expiresAt: RFC3339.format(Date(timeIntervalSince1970: update.expiresAt), in: timeZone),

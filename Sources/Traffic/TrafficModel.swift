@@ -1,6 +1,8 @@
 public import Foundation
 public import RoadNetwork
 import GeoCore
+import Dispatch
+import Synchronization
 
 /// Builds `TravelTimeTable`s for one graph: default profiles by road class, operator-supplied
 /// per-segment profiles, and live updates, matched to arcs through their OSM node pairs.
@@ -13,6 +15,16 @@ public final class TrafficModel: @unchecked Sendable {
     /// Extra memory the per-segment profiles take (profile table + per-arc ids beyond the defaults).
     public private(set) var customProfileBytes = 0
     public private(set) var customProfileSegments = 0
+    /// Each live update in force matched to segment keys once (updates never change): a refresh
+    /// after a new upload matches only that upload's lines.
+    private let resolved = Mutex<[String: Resolution]>([:])
+
+    /// Per CSV line of an update: its first segment key and how many keys it has (0 = unmatched).
+    struct Resolution: Sendable {
+        var firstKey: [Int32]
+        var keyCount: [UInt8]
+        var matched: Int
+    }
 
     public init(graph: RoadGraph, timeZone: TimeZone, historical: [(from: Int64, to: Int64, speedsKmh: [Double])] = []) {
         self.graph = graph
@@ -93,8 +105,9 @@ public final class TrafficModel: @unchecked Sendable {
     /// A table for queries made at `referenceTime`, with the live updates in force then.
     ///
     /// The newest update wins segment by segment; an arc's live time is its live segments at their
-    /// speeds plus the rest at free flow. Flat per-arc arrays, one binary search per CSV line.
-    /// - Complexity: O(entries × log segments + arcs).
+    /// speeds plus the rest at free flow. Flat per-arc arrays; each update's lines are matched to
+    /// segment keys once, when it is first seen.
+    /// - Complexity: O(entries + arcs), plus O(new entries × log segments).
     public func table(referenceTime: Date, updates: [LiveUpdate]) -> (TravelTimeTable, MatchReport) {
         let n = graph.arcCount
         var liveMs = [UInt32](repeating: 0, count: n)
@@ -107,10 +120,13 @@ public final class TrafficModel: @unchecked Sendable {
         var liveSeconds = [Double](repeating: 0, count: n)
         var expiry = [Double](repeating: .infinity, count: n)
         var touched: [Int] = []
-        for update in updates.reversed() {
-            for e in update.entries {
+        let resolutions = resolve(updates, inForce: true)
+        for (u, update) in updates.enumerated().reversed() {
+            let resolution = resolutions[u]
+            for (i, e) in update.entries.enumerated() {
                 report.entries += 1
-                let range = keys.keys(from: e.from, to: e.to)
+                let first = Int(resolution.firstKey[i])
+                let range = first..<(first + Int(resolution.keyCount[i]))
                 if range.isEmpty { report.unmatchedSegments += 1; continue }
                 report.matchedSegments += 1
                 for k in range where !seen[k] {
@@ -148,6 +164,56 @@ public final class TrafficModel: @unchecked Sendable {
                                     liveMs: liveMs, liveExpiry: liveExpiry, closedUntil: closedUntil, referenceTime: time,
                                     utcOffsetSeconds: timeZone.secondsFromGMT(for: referenceTime))
         return (table, report)
+    }
+
+    /// How many lines of `update` match a segment of this graph (resolved once, then cached while
+    /// the update is in force).
+    public func matchedLines(of update: LiveUpdate) -> Int {
+        resolve([update], inForce: false)[0].matched
+    }
+
+    /// The resolutions of `updates`, matching the ones not seen yet on both cores; when they are
+    /// all the updates `inForce`, forgets the others.
+    func resolve(_ updates: [LiveUpdate], inForce: Bool) -> [Resolution] {
+        let known = resolved.withLock { cache in updates.map { cache[$0.id] } }
+        var result: [Resolution] = []
+        var fresh: [String: Resolution] = [:]
+        for (i, update) in updates.enumerated() {
+            if let r = known[i] { result.append(r); continue }
+            let r = Self.match(update.entries, keys: graph.segmentKeys)
+            fresh[update.id] = r
+            result.append(r)
+        }
+        let ids = Set(updates.map(\.id))
+        resolved.withLock { cache in
+            cache.merge(fresh) { _, new in new }
+            if inForce { cache = cache.filter { ids.contains($0.key) } }
+        }
+        return result
+    }
+
+    static func match(_ entries: [SegmentSpeedCSV.Entry], keys: SegmentKeys) -> Resolution {
+        var first = [Int32](repeating: 0, count: entries.count)
+        var count = [UInt8](repeating: 0, count: entries.count)
+        let chunks = max(1, min(8, entries.count / 50_000))
+        let matched = Atomic<Int>(0)
+        first.withUnsafeMutableBufferPointer { f in
+            count.withUnsafeMutableBufferPointer { c in
+                nonisolated(unsafe) let (f, c) = (f, c)
+                DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                    let lo = entries.count * chunk / chunks, hi = entries.count * (chunk + 1) / chunks
+                    var local = 0
+                    for i in lo..<hi {
+                        let range = keys.keys(from: entries[i].from, to: entries[i].to)
+                        f[i] = Int32(truncatingIfNeeded: range.lowerBound)
+                        c[i] = UInt8(min(255, range.count))
+                        if !range.isEmpty { local += 1 }
+                    }
+                    matched.add(local, ordering: .relaxed)
+                }
+            }
+        }
+        return Resolution(firstKey: first, keyCount: count, matched: matched.load(ordering: .relaxed))
     }
 
     func segmentIndex(_ a: Int, _ from: Int64, _ to: Int64) -> Int? {
