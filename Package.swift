@@ -66,5 +66,16 @@ let package = Package(
         .testTarget(name: "MapsServerTests", dependencies: ["MapsServer", "MapsService", "HTTPServer", "MapsTestSupport", "Dataset", "DatasetImport"], swiftSettings: settings),
         .testTarget(name: "TimeToLeaveTests", dependencies: ["TimeToLeave", "MapsTestSupport", "MapsService", "MapsAPI", "MapsServer", "HTTPServer", "Traffic", "GeoCore", "RoadNetwork", "Routing", "SQLite", "Dataset", "DatasetImport", "Places"], swiftSettings: settings),
         .testTarget(name: "OSMPBFTests", dependencies: ["OSMPBF", "GeoCore", "MapsTestSupport"], swiftSettings: settings),
+
+        // Fuzzing (issue 9): one harness library, called by the libFuzzer executables (built by
+        // scripts/fuzz.sh with -DWAYFINDER_FUZZING; replay runners otherwise) and by the regression suite.
+        .target(name: "FuzzHarness", dependencies: ["OSMPBF", "Traffic", "HTTPServer", "MapsServer", "MapsService", "MapsAPI", "GeoCore", "Dataset", "DatasetImport"],
+                path: "Fuzz/Harness", swiftSettings: settings),
+        .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
+        .executableTarget(name: "fuzz-pbf", dependencies: ["FuzzHarness", "CLibFuzzer"], path: "Fuzz/Targets/fuzz-pbf", swiftSettings: settings),
+        .executableTarget(name: "fuzz-csv", dependencies: ["FuzzHarness", "CLibFuzzer"], path: "Fuzz/Targets/fuzz-csv", swiftSettings: settings),
+        .executableTarget(name: "fuzz-request", dependencies: ["FuzzHarness", "CLibFuzzer"], path: "Fuzz/Targets/fuzz-request", swiftSettings: settings),
+        .executableTarget(name: "fuzz-parsers", dependencies: ["FuzzHarness", "CLibFuzzer"], path: "Fuzz/Targets/fuzz-parsers", swiftSettings: settings),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarness", "OSMPBF"], swiftSettings: settings),
     ]
 )

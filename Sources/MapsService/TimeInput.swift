@@ -27,7 +27,8 @@ public enum TimeInput {
     public static func duration(_ text: String) -> Double? {
         var t = text.trimmingCharacters(in: .whitespaces).lowercased()
         if t.hasPrefix("pt") { t.removeFirst(2) }
-        if let minutes = Double(t), minutes >= 0 { return minutes * 60 }
+        // Finite only: "1e400", "1e307" or "inf" would otherwise come back as an infinite duration.
+        if let minutes = Double(t), minutes >= 0 { return (minutes * 60).isFinite ? minutes * 60 : nil }
         var total = 0.0, number = ""
         for c in t {
             if c.isNumber || c == "." { number.append(c); continue }
@@ -41,6 +42,6 @@ public enum TimeInput {
             }
             number = ""
         }
-        return number.isEmpty && total > 0 ? total : nil
+        return number.isEmpty && total > 0 && total.isFinite ? total : nil
     }
 }

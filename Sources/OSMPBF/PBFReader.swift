@@ -85,7 +85,7 @@ public final class PBFReader: @unchecked Sendable {
         }
         let headerBytes = try readExactly(fd: fd, count: headerLength, at: offset + 4)
         var type = ""
-        var dataSize = -1
+        var declaredSize: UInt64?
         let parsed = headerBytes.withUnsafeBytes { raw in
             Result { () throws(WireReader.WireError) in
                 var r = WireReader(raw)
@@ -93,7 +93,7 @@ public final class PBFReader: @unchecked Sendable {
                     let (field, wire) = try r.key()
                     switch (field, wire) {
                     case (1, 2): type = String(decoding: try r.lengthDelimited(), as: UTF8.self)
-                    case (3, 0): dataSize = Int(truncatingIfNeeded: try r.varint())
+                    case (3, 0): declaredSize = try r.varint()
                     default: try r.skip(wireType: wire)
                     }
                 }
@@ -102,10 +102,11 @@ public final class PBFReader: @unchecked Sendable {
         if case .failure(let error) = parsed {
             throw PBFError(.malformed, offset: offset, "the block header is not valid protobuf (\(error))")
         }
-        guard dataSize >= 0 else { throw PBFError(.malformed, offset: offset, "the block header has no data size") }
-        guard dataSize <= maxBlobSize else {
-            throw PBFError(.tooLarge, offset: offset, "a block claims \(dataSize) bytes; the format allows at most \(maxBlobSize)")
+        guard let declaredSize else { throw PBFError(.malformed, offset: offset, "the block header has no data size") }
+        guard declaredSize <= UInt64(maxBlobSize) else {
+            throw PBFError(.tooLarge, offset: offset, "a block claims \(declaredSize) bytes; the format allows at most \(maxBlobSize)")
         }
+        let dataSize = Int(declaredSize)
         let dataOffset = offset + 4 + headerLength
         guard fileSize - dataOffset >= dataSize else {
             throw PBFError(.truncated, offset: offset, "the file ends inside a block (needs \(dataSize) bytes, \(fileSize - dataOffset) left): the download is probably incomplete")
@@ -126,6 +127,23 @@ public final class PBFReader: @unchecked Sendable {
         return buffer
     }
 
+    /// The `raw_size` a `Blob` message declares, capped at the format's limit; 0 when it has none
+    /// or cannot be read (decoding then reports the problem with its offset).
+    static func inflatedSizeBound(_ data: [UInt8]) -> Int {
+        data.withUnsafeBytes { raw in
+            var r = WireReader(raw)
+            while !r.isAtEnd {
+                guard let (field, wire) = try? r.key() else { return 0 }
+                if field == 2 && wire == 0 {
+                    guard let size = try? r.varint() else { return 0 }
+                    return Int(min(size, UInt64(maxBlobSize)))
+                }
+                guard (try? r.skip(wireType: wire)) != nil else { return 0 }
+            }
+            return 0
+        }
+    }
+
     /// Unpacks a `Blob` message: raw bytes or zlib data with its exact raw size.
     static func inflate(_ blob: RawBlob, decompressor: OpaquePointer?) throws(PBFError) -> [UInt8] {
         let result = blob.data.withUnsafeBytes { raw in
@@ -138,14 +156,14 @@ public final class PBFReader: @unchecked Sendable {
         var r = WireReader(raw)
         var rawData: UnsafeRawBufferPointer?
         var zlibData: UnsafeRawBufferPointer?
-        var rawSize = -1
+        var declaredRawSize: UInt64?
         var other: Int?
         do throws(WireReader.WireError) {
             while !r.isAtEnd {
                 let (field, wire) = try r.key()
                 switch (field, wire) {
                 case (1, 2): rawData = try r.lengthDelimited()
-                case (2, 0): rawSize = Int(truncatingIfNeeded: try r.varint())
+                case (2, 0): declaredRawSize = try r.varint()
                 case (3, 2): zlibData = try r.lengthDelimited()
                 case (4, 2), (5, 2), (6, 2), (7, 2):
                     other = field
@@ -158,9 +176,13 @@ public final class PBFReader: @unchecked Sendable {
         }
         if let rawData { return Array(rawData) }
         if let zlibData {
-            guard rawSize >= 0 && rawSize <= maxBlobSize else {
-                throw PBFError(.tooLarge, offset: blobOffset, "a block claims to inflate to \(rawSize) bytes; the format allows at most \(maxBlobSize)")
+            guard let declaredRawSize else {
+                throw PBFError(.malformed, offset: blobOffset, "a compressed block does not declare its raw_size")
             }
+            guard declaredRawSize <= UInt64(maxBlobSize) else {
+                throw PBFError(.tooLarge, offset: blobOffset, "a block claims to inflate to \(declaredRawSize) bytes; the format allows at most \(maxBlobSize)")
+            }
+            let rawSize = Int(declaredRawSize)
             let owned = decompressor ?? libdeflate_alloc_decompressor()
             defer { if decompressor == nil { libdeflate_free_decompressor(owned) } }
             var out = [UInt8](repeating: 0, count: rawSize)
@@ -170,6 +192,7 @@ public final class PBFReader: @unchecked Sendable {
             }
             guard status == LIBDEFLATE_SUCCESS, actual == rawSize else {
                 let why = status == LIBDEFLATE_INSUFFICIENT_SPACE ? "inflates to more than its declared \(rawSize) bytes"
+                    : status == LIBDEFLATE_SUCCESS ? "inflates to \(actual) bytes, fewer than its declared \(rawSize)"
                     : status == LIBDEFLATE_SHORT_OUTPUT ? "inflates to fewer than its declared \(rawSize) bytes"
                     : "has corrupt zlib data"
                 throw PBFError(.malformed, offset: blobOffset, "a compressed block \(why)")
@@ -198,12 +221,20 @@ public final class PBFReader: @unchecked Sendable {
         let decoder = PrimitiveBlockDecoder(content: content)
         while offset < fileSize {
             var blobs: [RawBlob] = []
+            // Bounded by what the blocks inflate to, not by their size on disk: a 32 KB zlib bomb
+            // inflates to 32 MiB and decodes to ~300 MB of strings, and a batch of 4 per core of them
+            // took 2.2 GB on 2 cores. Now a batch holds at most about two maximal blocks.
             var batchBytes = 0
-            while offset < fileSize && blobs.count < batchSize && batchBytes < 64 << 20 {
-                var blob = try Self.readBlob(fd: fd, at: offset, fileSize: fileSize)
+            while offset < fileSize && blobs.count < batchSize && batchBytes < Self.maxBlobSize {
+                var blob: RawBlob
+                do throws(PBFError) { blob = try Self.readBlob(fd: fd, at: offset, fileSize: fileSize) } catch {
+                    var named = error
+                    named.path = path
+                    throw named
+                }
                 offset = blob.nextOffset
                 guard blob.type == "OSMData" else { continue }  // unknown block types are skipped by spec
-                batchBytes += blob.data.count
+                batchBytes += max(blob.data.count, Self.inflatedSizeBound(blob.data))
                 blob.type = ""
                 blobs.append(blob)
             }

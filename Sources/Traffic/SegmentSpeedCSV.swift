@@ -97,7 +97,11 @@ public enum SegmentSpeedCSV {
             var v: Int64 = 0
             for b in bytes {
                 guard b >= 48 && b <= 57 else { return nil }
-                v = v * 10 + Int64(b - 48)
+                // 19 digits can exceed Int64.max (9223372036854775807): not a number, not a trap.
+                let (tens, o1) = v.multipliedReportingOverflow(by: 10)
+                let (sum, o2) = tens.addingReportingOverflow(Int64(b - 48))
+                guard !o1 && !o2 else { return nil }
+                v = sum
             }
             return v
         }
