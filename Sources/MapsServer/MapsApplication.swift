@@ -32,6 +32,8 @@ public final class MapsApplication: @unchecked Sendable {
         public var leafletRoot: String = "/usr/share/javascript/leaflet"
         /// The HTTP layer's limits, to report in `/health` (set by `serve`).
         public var http: HTTPLimits?
+        /// API keys with their rate limits; nil (the default) serves everyone.
+        public var apiKeys: APIKeys?
         public init() { webRoot = MapsApplication.bundledWebRoot }
     }
 
@@ -71,6 +73,13 @@ public final class MapsApplication: @unchecked Sendable {
         TileCache.removeStaleFolders(tilesRoot: tilesRoot, keeping: dataset.manifest.id)
         return try? TileCache(folder: tilesRoot + "/" + dataset.manifest.id, datasetID: dataset.manifest.id,
                               renderer: TileRenderer(baseMap: baseMap))
+    }
+
+    /// The server's handler: the router behind the API key check when keys are configured.
+    public func handler() -> HTTPHandler {
+        let router = self.router()
+        guard let keys = options.apiKeys else { return router.handler }
+        return { request in keys.check(request) ?? router.handle(request) }
     }
 
     /// Every route of the API, the compatibility endpoints, tiles and the web app.
@@ -131,6 +140,8 @@ public final class MapsApplication: @unchecked Sendable {
         /// Seconds since the newest live update in force was applied; absent when there is none.
         var trafficUpdateAgeSeconds: Int?
         var tiles: Bool
+        /// Whether the other endpoints want `key=` (`serve --api-keys`); /health itself never does.
+        var apiKeyRequired: Bool
         var limits: ServiceLimits
         var http: HTTPLimits?
     }
@@ -145,7 +156,7 @@ public final class MapsApplication: @unchecked Sendable {
                                       uptimeSeconds: Int(Date().timeIntervalSince(startedAt)),
                                       trafficUpdates: s.trafficStatus().updates.count,
                                       trafficUpdateAgeSeconds: newest.map { Int(max(0, now - $0)) },
-                                      tiles: tiles != nil, limits: s.limits, http: options.http))
+                                      tiles: tiles != nil, apiKeyRequired: options.apiKeys != nil, limits: s.limits, http: options.http))
     }
 
     /// Unknown paths, wrong methods and malformed requests answer in TomTom's error shape.

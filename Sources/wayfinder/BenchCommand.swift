@@ -14,6 +14,7 @@ enum BenchCommand {
     USAGE: wayfinder bench routing EXTRACT.osm.pbf [--osrm DIR] [--queries N] [--seed S] [--profiles LIST]
            wayfinder bench directions EXTRACT.osm.pbf [--queries N] [--seed S]
            wayfinder bench places EXTRACT.osm.pbf [--queries N] [--seed S]
+           wayfinder bench tiles EXTRACT.osm.pbf [--side N]
 
     `directions`: leave-now, depart-at, arrive-at and alternatives latency over N random pairs,
     and the time to apply a live update of 1 %, 10 % and 100 % of segments.
@@ -21,6 +22,9 @@ enum BenchCommand {
     `places`: places index build time and size, reverse geocoding at N random points, typeahead
     over every prefix of addresses and names drawn from the map, and search along car routes of
     about 2, 5, 10 and 20 km (restaurants, cafés and fuel within a 10-minute detour).
+
+    `tiles`: base map build time and size, then the render time of an N×N square of tiles
+    (default 5) around the extract's centre at every zoom from 10 to 18, uncached.
 
     Imports the extract into a temporary dataset (time, peak memory), then measures route query
     latency over N random origin/destination pairs (default 1000, seed 42), in process.
@@ -32,10 +36,10 @@ enum BenchCommand {
     """
 
     static func run(_ args: [String]) throws {
-        var a = try Arguments(args, valueOptions: ["osrm", "queries", "seed", "profiles", "output"])
+        var a = try Arguments(args, valueOptions: ["osrm", "queries", "seed", "profiles", "output", "side"])
         if a.flag("help") { print(usage); return }
-        guard a.positional.count == 2, ["routing", "directions", "places"].contains(a.positional[0]) else {
-            throw UsageError("usage: wayfinder bench routing|directions|places EXTRACT")
+        guard a.positional.count == 2, ["routing", "directions", "places", "tiles"].contains(a.positional[0]) else {
+            throw UsageError("usage: wayfinder bench routing|directions|places|tiles EXTRACT")
         }
         let extract = a.positional[1]
         let queries = Int(a.value("queries") ?? "1000") ?? 1000
@@ -46,7 +50,13 @@ enum BenchCommand {
             return p
         }
         let output = a.value("output") ?? NSTemporaryDirectory() + "wayfinder-bench-\(getpid())"
+        let side = Int(a.value("side") ?? "5") ?? 5
         try a.checkAllUsed()
+        if a.positional[0] == "tiles" {
+            let report = try BenchTiles.run(extract: extract, tilesPerSide: max(1, min(15, side)))
+            print(String(decoding: try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys]), as: UTF8.self))
+            return
+        }
         if a.positional[0] == "places" {
             let report = try BenchPlaces.run(extract: extract, queries: queries, seed: seed)
             print(String(decoding: try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys]), as: UTF8.self))

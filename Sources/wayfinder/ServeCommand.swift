@@ -30,6 +30,10 @@ enum ServeCommand {
                               results of a search along a route (default 20, at most 100)
       --max-route-points N    points of the route a search along a route is given (default 10000, at most 100000)
       --max-results N         results of any other search (default 100, at most 1000)
+      --api-keys FILE         require an API key (key=… or X-API-Key) on the APIs and tiles: one key per
+                              line, optionally with its limit in requests per minute (default 600);
+                              403 without a valid key, 429 with Retry-After beyond the limit. Off by
+                              default. The web app forwards the key of its own URL (/?key=…)
       --web DIR               serve the web app from DIR instead of the built-in copy
       --traffic-replay FILE   play recorded traffic: CSV offset_seconds,from_osm_node_id,to_osm_node_id,speed_kmh,
                               each row applied as a live speed that many seconds after the server starts
@@ -43,7 +47,7 @@ enum ServeCommand {
 
     static func run(_ args: [String]) throws {
         var a = try Arguments(args, valueOptions: ["host", "port", "workers", "max-body-bytes", "max-url-bytes", "timeout", "web",
-                                                   "traffic-replay", "clock-speed", "max-waypoints", "max-alternatives",
+                                                   "traffic-replay", "clock-speed", "api-keys", "max-waypoints", "max-alternatives",
                                                    "max-detour-seconds", "max-along-route-results", "max-route-points", "max-results"])
         if a.flag("help") { print(usage); return }
         guard a.positional.count == 1 else { throw UsageError("give exactly one dataset folder") }
@@ -71,6 +75,9 @@ enum ServeCommand {
         options.http = .init(maxBodyBytes: config.maxBodyBytes, maxURLBytes: config.maxURLBytes, workers: config.workerThreads,
                              timeoutSeconds: config.connectionTimeoutSeconds)
         if let web = a.value("web") { options.webRoot = web }
+        if let path = a.value("api-keys") {
+            do { options.apiKeys = try APIKeys.load(path: path) } catch { throw CommandFailure("--api-keys: \(error)", exitCode: ExitCode.dataError) }
+        }
         let quiet = a.flag("quiet")
         let replayPath = a.value("traffic-replay")
         var clockSpeed = 1.0
@@ -97,7 +104,7 @@ enum ServeCommand {
         config.cors = .allowAll
         config.accessLog = quiet ? nil : AccessLogEntry.standardError
         config.errorResponder = MapsApplication.errorResponder
-        let server = MicroHTTPDServer(configuration: config, handler: app.router().handler)
+        let server = MicroHTTPDServer(configuration: config, handler: app.handler())
         do { try server.start() } catch {
             throw CommandFailure("cannot serve on \(config.host):\(config.port): \(error)", exitCode: ExitCode.ioError)
         }

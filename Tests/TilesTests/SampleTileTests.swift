@@ -116,30 +116,4 @@ enum SampleBaseMaps {
             #expect(renderings.contains { $0.featureCount > 0 })
         }
     }
-
-    /// Render time per zoom over the samples (printed, not asserted beyond a generous bound).
-    @Test(.enabled(if: Fixtures.monacoAvailable && Fixtures.helsinkiAvailable, "needs both samples"))
-    func renderTimePerZoom() throws {
-        for (name, built, center) in [("Monaco", SampleBaseMaps.monaco, Self.monteCarlo), ("Helsinki", SampleBaseMaps.helsinki, Self.helsinkiCentre)] {
-            let map = try #require(built).map
-            let renderer = TileRenderer(baseMap: map)
-            var line = "\(name) render ms/tile (mean/max over 3×3 tiles):"
-            for zoom in 12...17 {
-                let middle = SampleBaseMaps.tile(containing: center, zoom: zoom)
-                var times: [Double] = []
-                for dy in -1...1 {
-                    for dx in -1...1 {
-                        guard let t = TileID(zoom: zoom, x: middle.x + dx, y: middle.y + dy) else { continue }
-                        let start = SampleBaseMaps.now()
-                        _ = try renderer.renderPNG(t)
-                        times.append((SampleBaseMaps.now() - start) * 1000)
-                    }
-                }
-                let mean = times.reduce(0, +) / Double(times.count)
-                line += " z\(zoom) \(Coordinate.format(mean, 1))/\(Coordinate.format(times.max() ?? 0, 1))"
-                #expect(mean < 1000)
-            }
-            print(line)
-        }
-    }
 }

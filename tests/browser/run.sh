@@ -8,7 +8,8 @@
 # folder; a .osm.pbf file (e.g. .cache/samples/helsinki.osm.pbf) is imported the same way.
 #
 # On Monaco it starts `wayfinder serve` on 127.0.0.1 with a free port, runs the flows in
-# tests/browser/flows.py and stops the server. Then, on Monaco or Helsinki, the time-to-leave flow:
+# tests/browser/flows.py and stops the server, then the API-key flow against a server started with
+# `--api-keys` (the page opened as /?key=… works; without a key it says so). Then, on Monaco or Helsinki, the time-to-leave flow:
 # a second server on a copy of the dataset's state (the dataset itself is never written), with
 # `--clock-speed` (its clock runs fast, so a countdown reaches zero in seconds) and
 # `--traffic-replay` (the trip's route jammed and cleared in turn, made with `wayfinder leave
@@ -126,6 +127,17 @@ if [[ $FLOWS != ttl ]]; then
   else
     echo "==> $SOURCE is not the Monaco sample: the Monaco flows (a–i) are skipped, time to leave runs"
   fi
+fi
+
+# ---- API keys: the page opened as /?key=… carries its key; without one it says what is missing ----
+if [[ $FLOWS != ttl && $MONACO == 1 ]]; then
+  printf 'browser-test-key 600\n' >"$WORK/api-keys.txt"
+  start_server "$DATASET" --api-keys "$WORK/api-keys.txt"
+  s=0
+  WAYFINDER_API_KEY=browser-test-key timeout 120 "$PYTHON" "$FLOWS_PY" "$URL" "$SHOTS" --flows keys || s=$?
+  [[ $s == 124 ]] && echo "error: the API-key flow took longer than 2 minutes" >&2
+  [[ $s != 0 ]] && { report_failure; status=$s; }
+  stop_server
 fi
 
 # ---- time to leave: a fast clock and a replay that jams the trip's route -------------------------

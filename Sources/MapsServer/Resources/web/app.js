@@ -209,6 +209,10 @@ async function start() {
     const status = $("#server-status");
     status.classList.add("is-ok");
     status.textContent = `Connected · ${health.source || "dataset"}${health.timeZone ? ` · ${health.timeZone}` : ""}`;
+    if (health.apiKeyRequired && !api.hasKey()) {
+      status.textContent = `Connected · ${health.source || "dataset"} · needs an API key`;
+      toast("This server needs an API key: open the map as /?key=YOUR_KEY.", { kind: "error", title: "API key", timeout: 0 });
+    }
   } catch (e) {
     const status = $("#server-status");
     status.classList.add("is-down");

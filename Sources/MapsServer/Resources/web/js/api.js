@@ -15,7 +15,17 @@ export class ApiError extends Error {
   }
 }
 
+// When the server wants API keys (`serve --api-keys`), the page is opened as /?key=…: every
+// request, tile and event stream carries it on.
+const apiKey = new URLSearchParams(location.search).get("key");
+export const hasKey = () => Boolean(apiKey);
+export function withKey(url) {
+  if (!apiKey) return url;
+  return url + (url.includes("?") ? "&" : "?") + "key=" + encodeURIComponent(apiKey);
+}
+
 async function request(url, { method = "GET", body, signal, quiet = false } = {}) {
+  url = withKey(url);
   const init = { method, signal, headers: { Accept: "application/json" } };
   if (body !== undefined) {
     init.body = JSON.stringify(body);
@@ -115,7 +125,7 @@ export const getWatch = (id, opts) => request(`/timetoleave/1/watches/${encodeUR
 export const deleteWatch = (id, opts) => request(`/timetoleave/1/watches/${encodeURIComponent(id)}`, { ...opts, method: "DELETE", quiet: true });
 export const acceptBetterRoute = (id, opts) => request(`/timetoleave/1/watches/${encodeURIComponent(id)}/accept`, { ...opts, method: "POST" });
 /** The watch's Server-Sent Events (plan, traffic-change, no-change, time-to-leave, late, expired). */
-export const watchEventsURL = (id) => `/timetoleave/1/watches/${encodeURIComponent(id)}/events`;
+export const watchEventsURL = (id) => withKey(`/timetoleave/1/watches/${encodeURIComponent(id)}/events`);
 
 // ---- plain words for errors -------------------------------------------------------------------
 
@@ -140,6 +150,11 @@ export function friendly(err, context = "route") {
     return "This server doesn't offer that yet.";
   }
   if (err.status === 413 || err.status === 414) return "That route is too long to search along. Try a shorter route.";
+  if (err.status === 403 && err.target === "key") {
+    return apiKey ? "The server does not accept this page's API key (key=… in the address)."
+      : "This server needs an API key: open the map as /?key=YOUR_KEY.";
+  }
+  if (err.status === 429 && err.code === "RATE_LIMITED") return "This API key's request limit is used up. Please wait a moment and try again.";
   if (err.status === 429) return "The server is busy. Please wait a moment and try again.";
   if (err.status >= 500) return "The server ran into a problem. Please try again in a moment.";
   if (err.message) {

@@ -3,6 +3,7 @@
 
 import { sheet } from "./ui.js";
 import { ICONS } from "./format.js";
+import { withKey } from "./api.js";
 
 /* global L */
 
@@ -24,7 +25,7 @@ export function createMap(el) {
   L.control.attribution({ position: "bottomright", prefix: false })
     .addAttribution('Map data © <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener">OpenStreetMap contributors</a>')
     .addTo(map);
-  L.tileLayer("/tiles/{z}/{x}/{y}.png", { maxZoom: 19, maxNativeZoom: 19, tileSize: 256, crossOrigin: false, keepBuffer: 4 }).addTo(map);
+  L.tileLayer(withKey("/tiles/{z}/{x}/{y}.png"), { maxZoom: 19, maxNativeZoom: 19, tileSize: 256, crossOrigin: false, keepBuffer: 4 }).addTo(map);
 
   map.createPane("routes").style.zIndex = 410;
   map.createPane("highlight").style.zIndex = 420;
