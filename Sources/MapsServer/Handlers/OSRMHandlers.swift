@@ -78,7 +78,7 @@ struct OSRMHandlers {
             var query = RouteQuery(waypoints: coords, mode: mode)
             switch q["alternatives"] ?? "false" {
             case "false": query.maxAlternatives = 0
-            case "true": query.maxAlternatives = 2
+            case "true": query.maxAlternatives = 1  // as OSRM: true asks for one alternative, a number for up to that many
             case let n: guard let count = Int(n), (0...5).contains(count) else {
                 throw Failure(code: "InvalidValue", message: "alternatives must be true, false or 0...5") }
                 query.maxAlternatives = count
@@ -93,8 +93,10 @@ struct OSRMHandlers {
                 throw Failure(code: "InvalidValue", message: "geometries must be polyline, polyline6 or geojson")
             }
             let annotations = Set((q["annotations"] ?? "false").split(separator: ",").map(String.init))
-            query.instructions = .text
-            query.representation = .polyline
+            // Only what the answer shows is worked out: guidance for steps, points for a geometry or
+            // annotations (OSRM's own default, overview=simplified, wants them).
+            query.instructions = steps ? .text : nil
+            query.representation = steps || overview != "false" || !(annotations.isEmpty || annotations == ["false"]) ? .polyline : .summaryOnly
             let response: CalculateRouteResponse
             do { response = try app.service.calculateRoute(query) } catch {
                 switch error.code {
