@@ -35,7 +35,16 @@ struct RouteCalculation {
     var table: TravelTimeTable { key.live ? snapshot.table : snapshot.historicalTable }
 
     func run() throws(APIError) -> Outcome {
-        var endpoints = try snapEndpoints()
+        let (endpoints, inSmallPiece) = try snapEndpoints()
+        // Like OSRM, which hands both candidates to its search: when a point's nearest road lies in a
+        // small piece of the network (a one-way pocket an extract's edge cut off), route to or from
+        // that road if the piece is reachable that way, and from the large part otherwise.
+        if let inSmallPiece, let outcome = try? run(inSmallPiece) { return outcome }
+        return try run(endpoints)
+    }
+
+    func run(_ snapped: [RouteEndpoint]) throws(APIError) -> Outcome {
+        var endpoints = snapped
         var order: [Int]?
         if query.computeBestOrder && endpoints.count > 3 {
             order = try bestOrder(endpoints)
@@ -83,10 +92,16 @@ struct RouteCalculation {
 
     // MARK: Endpoints and order
 
-    func snapEndpoints() throws(APIError) -> [RouteEndpoint] {
+    /// Each waypoint on the road it should start from: the nearest in the large connected part of
+    /// the network; and, when some waypoint's nearest road of all lies in a small piece instead,
+    /// the waypoints on those nearest roads too (`inSmallPiece`), for `run` to try first.
+    func snapEndpoints() throws(APIError) -> (endpoints: [RouteEndpoint], inSmallPiece: [RouteEndpoint]?) {
         var endpoints: [RouteEndpoint] = []
+        var small: [RouteEndpoint] = []
+        var usesSmall = false
         for (i, w) in query.waypoints.enumerated() {
-            guard var snap = graph.snap(w, maxDistanceMeters: planner.maxSnapDistanceMeters) else {
+            let candidates = graph.snapCandidates(w, maxDistanceMeters: planner.maxSnapDistanceMeters)
+            guard var snap = candidates.large ?? candidates.nearest else {
                 throw APIError(.mapMatchingFailure, "\(MapsService.waypointName(i, of: query.waypoints.count)) (\(w.formatted(decimals: 6))) is not near any road usable by \(graph.mode.rawValue) (limit \(Int(planner.maxSnapDistanceMeters)) m)", parameter: "locations")
             }
             // A point at a closed or avoided road prefers another road about as near (at a
@@ -95,17 +110,28 @@ struct RouteCalculation {
                let other = graph.snap(w, maxDistanceMeters: snap.distanceMeters + 25, excluding: isUndesirable) {
                 snap = other
             }
-            var endpoint = RouteEndpoint(input: w, snap: snap, graph: graph)
-            // A moving origin keeps going the way it heads (within 90°) when the road allows.
-            if i == 0, let heading = query.vehicleHeading {
-                let matching = endpoint.positions.filter {
-                    abs(Geodesy.turnAngle(from: heading, to: arcBearing($0.arc))) <= 90
-                }
-                if !matching.isEmpty { endpoint.positions = matching }
+            let chosen = endpoint(i, w, snap)
+            endpoints.append(chosen)
+            if let near = candidates.nearest, near.inSmallComponent, near.edge != snap.edge, !isUndesirable(near.edge) {
+                small.append(endpoint(i, w, near))
+                usesSmall = true
+            } else {
+                small.append(chosen)
             }
-            endpoints.append(endpoint)
         }
-        return endpoints
+        return (endpoints, usesSmall ? small : nil)
+    }
+
+    func endpoint(_ i: Int, _ w: Coordinate, _ snap: Snap) -> RouteEndpoint {
+        var endpoint = RouteEndpoint(input: w, snap: snap, graph: graph)
+        // A moving origin keeps going the way it heads (within 90°) when the road allows.
+        if i == 0, let heading = query.vehicleHeading {
+            let matching = endpoint.positions.filter {
+                abs(Geodesy.turnAngle(from: heading, to: arcBearing($0.arc))) <= 90
+            }
+            if !matching.isEmpty { endpoint.positions = matching }
+        }
+        return endpoint
     }
 
     /// Closed now, or of a kind the query avoids.

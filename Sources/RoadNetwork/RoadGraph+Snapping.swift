@@ -24,6 +24,15 @@ extension RoadGraph {
     /// within the limit; otherwise the closest road of any piece is returned.
     /// - Complexity: O(k log c) for k segments in the cells searched, c cells in the grid.
     public func snap(_ point: Coordinate, maxDistanceMeters: Double = 1000, excluding excluded: ((EdgeID) -> Bool)? = nil) -> Snap? {
+        let (nearest, large) = snapCandidates(point, maxDistanceMeters: maxDistanceMeters, excluding: excluded)
+        return large ?? nearest
+    }
+
+    /// The closest point on any usable road, and the closest in the large connected part (nil
+    /// when none is within the limit). `snap` prefers the second; a route whose points all lie
+    /// in one small piece (a one-way loop cut off by an extract's edge) tries the first.
+    public func snapCandidates(_ point: Coordinate, maxDistanceMeters: Double = 1000,
+                               excluding excluded: ((EdgeID) -> Bool)? = nil) -> (nearest: Snap?, large: Snap?) {
         let cell = snapGrid.cellSizeMeters
         let maxRings = Int(maxDistanceMeters / cell) + 2
         var bestAny: Snap?
@@ -50,7 +59,8 @@ extension RoadGraph {
             if isBetterLarge { bestLarge = snap }
             return true
         }
-        return bestLarge ?? bestAny
+        // The ring loop stops early once a large snap is found: nearer small ones were seen first.
+        return (bestAny, bestLarge)
     }
 
     /// The edge whose shape holds shape index `i` as a segment start.

@@ -88,7 +88,7 @@ import OSMPBF
             q.departAt = Date(timeIntervalSince1970: time)
             let engine = try service.engine(.car)
             let calculation = RouteCalculation(engine: engine, snapshot: engine.snapshot, query: q, now: Date(timeIntervalSince1970: time))
-            let endpoints = try calculation.snapEndpoints()
+            let endpoints = try calculation.snapEndpoints().endpoints
             // No hierarchy: the search runs without potentials.
             let plain = PreparedMetric(metric: engine.snapshot.lowerBound(live: true).metric, structure: nil)
             let found = try #require(calculation.timeDependentRoute(endpoints, departure: time, penalty: [], lower: plain).route)
