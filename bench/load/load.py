@@ -316,10 +316,17 @@ def find_corridor(client, routes_with_points, rng):
     candidates = sorted(routes_with_points, key=len, reverse=True)
     for pts in candidates[:12]:
         pairs, mids = [], []
+        meters = 0.0
         for p, q in zip(pts, pts[1:]):
             lat, lon = (p["latitude"] + q["latitude"]) / 2, (p["longitude"] + q["longitude"]) / 2
             if p == q:
                 continue
+            # At most about 4 km: a trip across it stays in the minutes where live speeds count in
+            # full (later in a long trip they fade into the historical ones, by design).
+            meters += math.dist((p["latitude"] * 111_320, p["longitude"] * 111_320 * math.cos(math.radians(lat))),
+                                (q["latitude"] * 111_320, q["longitude"] * 111_320 * math.cos(math.radians(lat))))
+            if meters > 4000 and len(pairs) >= 8:
+                break
             status, doc = client.json("GET", f"/nearest/v1/driving/{lon:.7f},{lat:.7f}")
             if status != 200 or not doc or doc.get("code") != "Ok":
                 pairs = None
@@ -364,11 +371,14 @@ def find_corridor(client, routes_with_points, rng):
         applied_a2, _ = apply("A")
         ta2 = measure() if applied_a2 else None
         if not (ta and tb and ta2) or ta != ta2 or ta[1] != tb[1]:
+            log(f"corridor candidate of {len(pairs)} segments: answers differ in length or do not repeat ({ta}, {tb}, {ta2})")
             continue
         # Fully live: the difference is the whole length at the two speeds (turn costs cancel out),
         # so no stretch of the route keeps a time-of-day speed.
         expected = ta[1] * 3.6 * (1 / SPEED_A - 1 / SPEED_B)
         if ta[0] - tb[0] < 20 or abs((ta[0] - tb[0]) - expected) > 0.1 * expected + 2:
+            log(f"corridor candidate of {len(pairs)} segments, {ta[1]} m: {ta[0]} s at {SPEED_A:g} km/h, {tb[0]} s at "
+                f"{SPEED_B:g} km/h; fully live would differ by {expected:.0f} s")
             continue
         corridor.update({
             "segments": len(pairs), "lengthMeters": ta[1], "travelTimeA": ta[0], "travelTimeB": tb[0],
