@@ -9,7 +9,7 @@ import Dispatch
 /// Memory is bounded by one batch of blocks (a few per core), never by the file: blobs are read with
 /// `pread` as they are needed. Inflate uses libdeflate rather than zlib: on the Helsinki and Porto
 /// extracts libdeflate inflated PBF blobs 2.1–2.4× faster than zlib's `uncompress` on this machine
-/// (measured 2026-11-29: Porto's 3.2 MB of blobs, 640 MB/s vs 290 MB/s; see `wayfinder bench pbf`),
+/// (measured 2026-11-29 with a one-off harness that is not kept: Porto's 3.2 MB of blobs, 640 MB/s vs 290 MB/s),
 /// and PBF blobs carry the exact `raw_size` libdeflate needs.
 public final class PBFReader: @unchecked Sendable {
     public let path: String
