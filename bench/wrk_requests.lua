@@ -1,6 +1,7 @@
--- wrk script: cycles through the requests listed in the file named by env WRK_REQS
--- (one per line: METHOD<TAB>PATH[<TAB>JSON_BODY]), as ../shared/bench/scripts/wrk_requests.lua
--- does, without a per-response Lua callback (wrk counts non-2xx answers itself).
+-- wrk script for bench/load: cycles through the requests in the file named by env WRK_REQS
+-- (one per line: METHOD<TAB>PATH[<TAB>JSON_BODY]) and, when the run ends, writes its figures as
+-- one JSON object to the file named by env WRK_OUT (latencies in microseconds).
+-- No response() callback: wrk then skips parsing bodies and counts statuses > 399 itself.
 local reqs = {}
 local f = assert(io.open(os.getenv("WRK_REQS"), "r"))
 for line in f:lines() do
@@ -13,6 +14,8 @@ for line in f:lines() do
   end
 end
 f:close()
+assert(#reqs > 0, "no requests in " .. os.getenv("WRK_REQS"))
+
 local counter = 0
 local tid = 0
 function setup(thread)
@@ -20,9 +23,22 @@ function setup(thread)
   tid = tid + 1
 end
 function init(args)
-  counter = (tonumber(tid) or 0) * 137
+  -- Connections of different threads start at different places in the list.
+  counter = (tonumber(tid) or 0) * 7919
 end
 function request()
   counter = counter + 1
   return reqs[(counter % #reqs) + 1]
+end
+
+function done(summary, latency, requests)
+  local e = summary.errors
+  local out = assert(io.open(os.getenv("WRK_OUT"), "w"))
+  out:write(string.format(
+    '{"requests":%d,"duration_us":%d,"bytes":%d,"errors":{"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d},' ..
+    '"latency_us":{"min":%d,"mean":%.1f,"p50":%d,"p90":%d,"p99":%d,"p999":%d,"max":%d}}\n',
+    summary.requests, summary.duration, summary.bytes, e.connect, e.read, e.write, e.status, e.timeout,
+    latency.min, latency.mean, latency:percentile(50), latency:percentile(90), latency:percentile(99),
+    latency:percentile(99.9), latency.max))
+  out:close()
 end

@@ -52,10 +52,8 @@ public final class APIKeys: Sendable {
         guard Self.guards(request.path) else { return nil }
         let key = request.query["key"] ?? request.headers["X-API-Key"]
         guard let key, let limit = perMinute[key] else {
-            var response = JSONResponse.error(APIError(.unauthorized, key == nil ? "an API key is required: add key=… to the query"
-                                                       : "the API key is not valid", parameter: "key"))
-            response.status = .forbidden
-            return response
+            return JSONResponse.error(APIError(.unauthorized, key == nil ? "an API key is required: add key=… to the query"
+                                               : "the API key is not valid", parameter: "key"))
         }
         let now = clock()
         let wait: Double? = buckets.withLock { buckets in
@@ -67,10 +65,10 @@ public final class APIKeys: Sendable {
             return (1 - b.tokens) * 60 / limit
         }
         guard let wait else { return nil }
-        var response = JSONResponse.error(APIError(.rateLimited, "this key's limit of \(Int(limit)) requests a minute is used up; retry in \(Int(wait.rounded(.up))) s",
+        let seconds = Int(wait.rounded(.up))
+        var response = JSONResponse.error(APIError(.rateLimited, "this key's limit of \(Int(limit)) requests a minute is used up; retry in \(seconds) s",
                                                    parameter: "key"))
-        response.status = .tooManyRequests
-        response.headers.add("Retry-After", String(Int(wait.rounded(.up))))
+        response.headers.add("Retry-After", String(seconds))
         return response
     }
 }
