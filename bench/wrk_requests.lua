@@ -1,6 +1,6 @@
--- wrk script for bench/load: cycles through the requests in the file named by env WRK_REQS
--- (one per line: METHOD<TAB>PATH[<TAB>JSON_BODY]) and, when the run ends, writes its figures as
--- one JSON object to the file named by env WRK_OUT (latencies in microseconds).
+-- wrk script for bench/run.py and bench/load: cycles through the requests in the file named by env
+-- WRK_REQS (one per line: METHOD<TAB>PATH[<TAB>JSON_BODY]) and, when the run ends and env WRK_OUT
+-- names a file, writes its figures there as one JSON object (latencies in microseconds).
 -- No response() callback: wrk then skips parsing bodies and counts statuses > 399 itself.
 local reqs = {}
 local f = assert(io.open(os.getenv("WRK_REQS"), "r"))
@@ -32,6 +32,7 @@ function request()
 end
 
 function done(summary, latency, requests)
+  if not os.getenv("WRK_OUT") then return end
   local e = summary.errors
   local out = assert(io.open(os.getenv("WRK_OUT"), "w"))
   out:write(string.format(

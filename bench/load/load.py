@@ -284,7 +284,7 @@ def start_wrk(url, work, phase, seconds, lists):
             os.remove(out)
         env = dict(os.environ, WRK_REQS=reqs, WRK_OUT=out)
         cmd = ["wrk", "-t1", f"-c{CONNECTIONS[t]}", f"-d{seconds}s", "--timeout", "10s",
-               "-s", os.path.join(HERE, "requests.lua"), url]
+               "-s", os.path.join(HERE, "..", "wrk_requests.lua"), url]
         log_file = open(os.path.join(work, f"wrk-{phase}-{t}.log"), "w")
         procs[t] = (subprocess.Popen(cmd, env=env, stdout=log_file, stderr=subprocess.STDOUT), out, log_file)
     return procs
