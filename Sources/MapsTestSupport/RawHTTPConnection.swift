@@ -4,27 +4,28 @@ import Glibc
 #endif
 
 /// A blocking loopback TCP client for tests that need to see the wire: keep-alive reuse,
-/// chunked streams, slow or vanishing clients. Every read has a timeout, so no test can hang.
-final class RawHTTPConnection {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+/// chunked streams (Server-Sent Events), slow or vanishing clients. Every read has a timeout, so no test can hang.
+public final class RawHTTPConnection {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+        public init(description: String) { self.description = description }
     }
 
-    struct Response {
-        var status: Int
-        var headers: [(String, String)]
-        var body: [UInt8]
-        func header(_ name: String) -> String? {
+    public struct Response {
+        public var status: Int
+        public var headers: [(String, String)]
+        public var body: [UInt8]
+        public func header(_ name: String) -> String? {
             headers.first { $0.0 == name.lowercased() }?.1
         }
-        var text: String { String(decoding: body, as: UTF8.self) }
+        public var text: String { String(decoding: body, as: UTF8.self) }
     }
 
-    let fd: Int32
+    public let fd: Int32
     private var buffer: [UInt8] = []
 
     /// Connects to 127.0.0.1:`port`; reads give up after `timeoutSeconds`.
-    init(port: UInt16, timeoutSeconds: Double = 5) throws {
+    public init(port: UInt16, timeoutSeconds: Double = 5) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket() failed") }
         var timeout = timeval(tv_sec: Int(timeoutSeconds), tv_usec: Int((timeoutSeconds - Double(Int(timeoutSeconds))) * 1e6))
@@ -49,11 +50,11 @@ final class RawHTTPConnection {
     deinit { Glibc.close(fd) }
 
     /// Closes both directions now (the peer sees EOF/RST).
-    func closeNow() { shutdown(fd, Int32(SHUT_RDWR)) }
+    public func closeNow() { shutdown(fd, Int32(SHUT_RDWR)) }
 
-    func send(_ text: String) throws { try send(Array(text.utf8)) }
+    public func send(_ text: String) throws { try send(Array(text.utf8)) }
 
-    func send(_ bytes: [UInt8]) throws {
+    public func send(_ bytes: [UInt8]) throws {
         var sent = 0
         while sent < bytes.count {
             let n = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -64,7 +65,7 @@ final class RawHTTPConnection {
     }
 
     /// Sends a request with the given head lines and body.
-    func request(_ method: String, _ target: String, headers: [String] = [], body: [UInt8] = []) throws {
+    public func request(_ method: String, _ target: String, headers: [String] = [], body: [UInt8] = []) throws {
         var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
         for h in headers { head += h + "\r\n" }
         if !body.isEmpty || method == "POST" || method == "PUT" { head += "Content-Length: \(body.count)\r\n" }
@@ -86,7 +87,7 @@ final class RawHTTPConnection {
         }
     }
 
-    func readLine() throws -> String {
+    public func readLine() throws -> String {
         while true {
             if let i = buffer.firstIndex(of: 10) {
                 var line = Array(buffer[..<i])
@@ -98,7 +99,7 @@ final class RawHTTPConnection {
         }
     }
 
-    func readExactly(_ count: Int) throws -> [UInt8] {
+    public func readExactly(_ count: Int) throws -> [UInt8] {
         while buffer.count < count {
             guard try fill() else { throw Failure(description: "connection closed mid-body") }
         }
@@ -108,7 +109,7 @@ final class RawHTTPConnection {
     }
 
     /// Reads the status line and headers.
-    func readHead() throws -> Response {
+    public func readHead() throws -> Response {
         let statusLine = try readLine()
         let parts = statusLine.split(separator: " ")
         guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let status = Int(parts[1]) else {
@@ -125,7 +126,7 @@ final class RawHTTPConnection {
     }
 
     /// Reads one chunk of a chunked body; nil at the terminating zero-size chunk.
-    func readChunk() throws -> [UInt8]? {
+    public func readChunk() throws -> [UInt8]? {
         let sizeLine = try readLine()
         guard let size = Int(sizeLine.split(separator: ";").first ?? "", radix: 16) else {
             throw Failure(description: "bad chunk size: \(sizeLine)")
@@ -140,7 +141,7 @@ final class RawHTTPConnection {
     }
 
     /// Reads a whole response (Content-Length, chunked, or until close).
-    func readResponse(method: String = "GET") throws -> Response {
+    public func readResponse(method: String = "GET") throws -> Response {
         var response = try readHead()
         if method == "HEAD" || response.status == 204 || response.status == 304 || response.status < 200 { return response }
         if let length = response.header("content-length").flatMap({ Int($0) }) {
@@ -157,7 +158,7 @@ final class RawHTTPConnection {
 
     /// Whether the peer closes the connection within the socket timeout (reads until EOF,
     /// discarding data); false on timeout.
-    func waitForClose() -> Bool {
+    public func waitForClose() -> Bool {
         buffer = []
         while true {
             do { if try !fill() { return true } } catch { return false }

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Synchronization
 import Testing
+import MapsTestSupport
 @testable import HTTPServer
 
 /// Real loopback servers on 127.0.0.1 with ephemeral ports. Serialized so timing-sensitive

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MapsTestSupport
 @testable import HTTPServer
 
 @Suite("StaticFiles over loopback", .serialized, .timeLimit(.minutes(1)))

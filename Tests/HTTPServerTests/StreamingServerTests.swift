@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import MapsTestSupport
 @testable import HTTPServer
 
 /// Hands the channels that handlers create to the test.

@@ -33,26 +33,28 @@ struct EventStreamServerTests {
         try body(Served(fixture: f, app: app, server: server))
     }
 
-    static func post(_ port: UInt16, _ path: String, _ json: String) throws -> (RawHTTP.Head, String) {
-        let c = try RawHTTP(port: port)
-        try c.request("POST", path, body: Array(json.utf8))
-        return try c.readResponse()
+    static func post(_ port: UInt16, _ path: String, _ json: String) throws -> (RawHTTPConnection.Response, String) {
+        let c = try RawHTTPConnection(port: port)
+        try c.request("POST", path, headers: ["Content-Type: application/json"], body: Array(json.utf8))
+        let response = try c.readResponse(method: "POST")
+        return (response, response.text)
     }
 
-    static func call(_ port: UInt16, _ method: String, _ path: String) throws -> (RawHTTP.Head, String) {
-        let c = try RawHTTP(port: port)
+    static func call(_ port: UInt16, _ method: String, _ path: String) throws -> (RawHTTPConnection.Response, String) {
+        let c = try RawHTTPConnection(port: port)
         try c.request(method, path)
-        return try c.readResponse()
+        let response = try c.readResponse(method: method)
+        return (response, response.text)
     }
 
     /// Opens the event stream of `id`, checking the response head.
     static func stream(_ port: UInt16, _ id: String, lastEventID: Int? = nil) throws -> EventReader {
-        let c = try RawHTTP(port: port)
+        let c = try RawHTTPConnection(port: port)
         try c.request("GET", "/timetoleave/1/watches/\(id)/events", headers: lastEventID.map { ["Last-Event-ID: \($0)"] } ?? [])
         let head = try c.readHead()
-        guard head.status == 200, head.headers["content-type"]?.hasPrefix("text/event-stream") == true,
-              head.headers["cache-control"] == "no-cache" else {
-            throw RawHTTP.Failure(description: "unexpected stream head \(head)")
+        guard head.status == 200, head.header("content-type")?.hasPrefix("text/event-stream") == true,
+              head.header("cache-control") == "no-cache" else {
+            throw RawHTTPConnection.Failure(description: "unexpected stream head \(head)")
         }
         return EventReader(c)
     }
@@ -69,9 +71,9 @@ struct EventStreamServerTests {
 
     static func create(_ s: Served, arrivingInMinutes minutes: Double = 60) throws -> WatchDocument {
         let (head, text) = try post(s.port, "/timetoleave/1/watches", body(s, arrivingInMinutes: minutes))
-        guard head.status == 201 else { throw RawHTTP.Failure(description: "create answered \(head.status): \(text)") }
+        guard head.status == 201 else { throw RawHTTPConnection.Failure(description: "create answered \(head.status): \(text)") }
         let doc = try JSONDecoder().decode(WatchDocument.self, from: Data(text.utf8))
-        #expect(head.headers["location"] == "/timetoleave/1/watches/\(doc.id)")
+        #expect(head.header("location") == "/timetoleave/1/watches/\(doc.id)")
         return doc
     }
 
@@ -161,9 +163,9 @@ struct EventStreamServerTests {
             // Deleting the watch ends its streams; reconnecting then gets 404 (EventSource stops).
             #expect(try Self.call(s.port, "DELETE", "/timetoleave/1/watches/\(w.id)").0.status == 204)
             #expect(try fresh.next() == nil)
-            let c = try RawHTTP(port: s.port)
+            let c = try RawHTTPConnection(port: s.port)
             try c.request("GET", "/timetoleave/1/watches/\(w.id)/events", headers: ["Last-Event-ID: 4"])
-            #expect(try c.readResponse().0.status == 404)
+            #expect(try c.readResponse().status == 404)
         }
     }
 
@@ -179,9 +181,9 @@ struct EventStreamServerTests {
             while let e = try live.next() { last = e }
             #expect(last?.event == "expired")
             #expect(live.ended)
-            let c = try RawHTTP(port: s.port)
+            let c = try RawHTTPConnection(port: s.port)
             try c.request("GET", "/timetoleave/1/watches/\(w.id)/events", headers: ["Last-Event-ID: \(last?.id ?? "")"])
-            #expect(try c.readResponse().0.status == 204)
+            #expect(try c.readResponse().status == 204)
             // A client that missed the end gets it, then the stream closes.
             let late = try Self.stream(s.port, w.id, lastEventID: 1)
             var seen: [String] = []
