@@ -1,7 +1,7 @@
 public import Foundation
 public import HTTPServer
 public import MapsService
-import MapsAPI
+public import MapsAPI
 import Dataset
 import Tiles
 import BaseMap
@@ -35,13 +35,6 @@ public final class MapsApplication: @unchecked Sendable {
         /// API keys with their rate limits; nil (the default) serves everyone.
         public var apiKeys: APIKeys?
         public init() { webRoot = MapsApplication.bundledWebRoot }
-    }
-
-    public struct HTTPLimits: Sendable, Encodable {
-        public var maxBodyBytes: Int, maxURLBytes: Int, workers: Int, timeoutSeconds: Int
-        public init(maxBodyBytes: Int, maxURLBytes: Int, workers: Int, timeoutSeconds: Int) {
-            self.maxBodyBytes = maxBodyBytes; self.maxURLBytes = maxURLBytes; self.workers = workers; self.timeoutSeconds = timeoutSeconds
-        }
     }
 
     /// The web app shipped inside the executable's resource bundle.
@@ -125,33 +118,12 @@ public final class MapsApplication: @unchecked Sendable {
         return router
     }
 
-    struct Health: Encodable {
-        var status = "ok"
-        /// The dataset's version: its id changes with every import.
-        var dataset: String
-        var datasetCreatedAt: String
-        var source: String
-        var timeZone: String
-        /// `[minLon, minLat, maxLon, maxLat]` of the extract.
-        var boundingBox: [Double]
-        var profiles: [String]
-        var uptimeSeconds: Int
-        var trafficUpdates: Int
-        /// Seconds since the newest live update in force was applied; absent when there is none.
-        var trafficUpdateAgeSeconds: Int?
-        var tiles: Bool
-        /// Whether the other endpoints want `key=` (`serve --api-keys`); /health itself never does.
-        var apiKeyRequired: Bool
-        var limits: ServiceLimits
-        var http: HTTPLimits?
-    }
-
     func health() -> HTTPResponse {
         let s = service
         let m = s.dataset.manifest
         let now = s.clock().timeIntervalSince1970
         let newest = s.trafficStore.activeUpdates(now: now).map(\.createdAt).max()
-        return JSONResponse.ok(Health(dataset: m.id, datasetCreatedAt: m.createdAt, source: m.source.name, timeZone: m.timeZone,
+        return JSONResponse.ok(ServerHealth(dataset: m.id, datasetCreatedAt: m.createdAt, source: m.source.name, timeZone: m.timeZone,
                                       boundingBox: m.boundingBox, profiles: m.profiles,
                                       uptimeSeconds: Int(Date().timeIntervalSince(startedAt)),
                                       trafficUpdates: s.trafficStatus().updates.count,

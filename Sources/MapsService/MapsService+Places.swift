@@ -3,6 +3,7 @@ public import MapsAPI
 public import GeoCore
 public import RoadNetwork
 public import Places
+import MapsAPIMapping
 import Routing
 
 /// Search, reverse geocoding, categories and search along a route.

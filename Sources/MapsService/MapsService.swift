@@ -113,7 +113,7 @@ public final class MapsService: @unchecked Sendable {
 
     /// Applies a live update (OSRM segment speed CSV, or closures) in process: saved to `state/`
     /// for other replicas and restarts, and published to queries atomically.
-    public func applyTraffic(_ bytes: [UInt8], kind: LiveUpdate.Kind, expiresInSeconds: Double, source: String) throws -> TrafficApplyReport {
+    public func applyTraffic(_ bytes: [UInt8], kind: LiveUpdate.Kind, expiresInSeconds: Double, source: String) throws -> TrafficUpdateReport {
         guard expiresInSeconds > 0, expiresInSeconds <= 7 * 86_400 else {
             throw APIError.badInput("expiresIn must be between 1 second and 7 days", parameter: "expiresIn")
         }
@@ -137,7 +137,7 @@ public final class MapsService: @unchecked Sendable {
         let modes = [TravelMode.car] + TravelMode.allCases.filter { $0 != .car && $0.usesTraffic }
         let model = modes.lazy.compactMap { self.engines[$0]?.core.model }.first
         let matched = model?.matchedLines(of: update) ?? 0
-        return TrafficApplyReport(id: update.id, kind: kind.rawValue, entries: entries.count,
+        return TrafficUpdateReport(id: update.id, kind: kind.rawValue, entries: entries.count,
                                   matchedSegments: matched, unmatchedSegments: entries.count - matched,
                                   expiresAt: RFC3339.format(Date(timeIntervalSince1970: update.expiresAt), in: timeZone),
                                   parseMilliseconds: Double(parsed - started) / 1e6, applyMilliseconds: Double(finished - parsed) / 1e6)
@@ -187,43 +187,21 @@ public final class MapsService: @unchecked Sendable {
         return edges
     }
 
-    public func trafficStatus() -> TrafficStatus {
+    public func trafficStatus() -> TrafficStatusReport {
         let now = clock()
         let updates = trafficStore.activeUpdates(now: now.timeIntervalSince1970)
-        var perMode: [String: TrafficStatus.Mode] = [:]
+        var perMode: [String: TrafficStatusReport.Mode] = [:]
         for (mode, engine) in engines where mode.usesTraffic {
             let s = engine.snapshot
             perMode[mode.rawValue] = .init(generation: s.generation, liveArcs: s.liveArcCount, closedArcs: s.closedArcCount,
                                            snapshotAt: RFC3339.format(s.createdAt, in: timeZone))
         }
-        return TrafficStatus(updates: updates.map { u in
+        return TrafficStatusReport(updates: updates.map { u in
             .init(id: u.id, kind: u.kind.rawValue, entries: u.entries.count, source: u.source,
                   createdAt: RFC3339.format(Date(timeIntervalSince1970: u.createdAt), in: timeZone),
                   expiresAt: RFC3339.format(Date(timeIntervalSince1970: u.expiresAt), in: timeZone))
         }, modes: perMode)
     }
-}
-
-public struct TrafficApplyReport: Codable, Sendable {
-    public var id: String
-    public var kind: String
-    public var entries: Int
-    public var matchedSegments: Int
-    public var unmatchedSegments: Int
-    public var expiresAt: String
-    public var parseMilliseconds: Double
-    public var applyMilliseconds: Double
-}
-
-public struct TrafficStatus: Codable, Sendable {
-    public struct Update: Codable, Sendable {
-        public var id: String, kind: String, entries: Int, source: String, createdAt: String, expiresAt: String
-    }
-    public struct Mode: Codable, Sendable {
-        public var generation: Int, liveArcs: Int, closedArcs: Int, snapshotAt: String
-    }
-    public var updates: [Update]
-    public var modes: [String: Mode]
 }
 
 enum InstructionTextCheck {

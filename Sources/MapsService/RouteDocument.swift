@@ -4,6 +4,7 @@ import Routing
 import RoadNetwork
 import GeoCore
 import Directions
+import MapsAPIMapping
 
 /// Turns a finished calculation into the TomTom-shaped response document.
 struct RouteDocument {
@@ -78,13 +79,9 @@ struct RouteDocument {
         if includePoints { sections += extraSections(route) }
         var body = RouteBody(summary: summary, legs: legs, sections: sections)
         if let mode = query.instructions, let text = InstructionText(language: query.language, units: query.imperialUnits ? .imperial : .metric) {
-            let guidance = GuidanceBuilder(graph: graph, text: text, drivingSide: Self.drivingSide(timeZone)).build(route)
-            var instructions = guidance.instructions
-            if mode == .coded {
-                for i in instructions.indices { instructions[i].message = nil; instructions[i].combinedMessage = nil }
-            }
-            body.guidance = Guidance(instructions: instructions, instructionGroups: guidance.groups)
-            body.steps = guidance.steps
+            let guidance = GuidanceBuilder(graph: graph, text: text, drivingSide: DrivingSide(timeZone: timeZone)).build(route)
+            body.guidance = guidance.tomTom(withMessages: mode != .coded)
+            body.steps = guidance.tomTomSteps
         }
         body.advisoryNotices = Advisories.notices(route, graph: graph, usedAvoided: isBest ? outcome.usedAvoided : [],
                                                   closuresNearby: closuresNear(route))
@@ -214,13 +211,5 @@ struct RouteDocument {
         return (Int(meters.rounded()), Int(seconds.rounded()), nil)
     }
 
-    static func drivingSide(_ zone: TimeZone) -> String {
-        let left = ["Europe/London", "Europe/Dublin", "Europe/Malta", "Asia/Nicosia", "Asia/Tokyo", "Asia/Kolkata", "Asia/Hong_Kong",
-                    "Asia/Singapore", "Asia/Bangkok", "Africa/Johannesburg", "Africa/Nairobi", "Pacific/Auckland"]
-        return left.contains(zone.identifier) || zone.identifier.hasPrefix("Australia/") ? "LEFT" : "RIGHT"
-    }
-
-    func latLon(_ c: Coordinate) -> LatLon {
-        LatLon(latitude: (c.latitude * 1e5).rounded() / 1e5, longitude: (c.longitude * 1e5).rounded() / 1e5)
-    }
+    func latLon(_ c: Coordinate) -> LatLon { LatLon(rounding: c) }
 }

@@ -1,6 +1,6 @@
 public import Foundation
 public import MapsService
-import MapsAPI
+public import MapsAPI
 import RoadNetwork
 import Traffic
 import Synchronization

@@ -3,6 +3,7 @@ import HTTPServer
 import MapsAPI
 import MapsService
 import Places
+import MapsAPIMapping
 import RoadNetwork
 import GeoCore
 

@@ -1,5 +1,3 @@
-public import MapsAPI
-
 /// A watch as the API shows it: what was asked, the current plan, and the event that produced
 /// this state. `GET /timetoleave/1/watches/{id}` returns it, and every Server-Sent Event carries
 /// it whole as its `data`. Times are RFC 3339 in the dataset's time zone; durations are seconds.
@@ -63,6 +61,51 @@ public struct WatchDocument: Codable, Sendable {
     public var lastEventId: Int
     /// The event this document was sent with (in `GET`: the newest event).
     public var event: WatchEvent?
+
+    public init(id: String, status: String, now: String, createdAt: String, origin: WatchPlace, destination: WatchPlace,
+                waypoints: [WatchPlace], arriveAt: String, travelMode: String, routeType: String, avoid: [String],
+                preparationTime: Int, traffic: Bool, departureTime: String? = nil, prepareBy: String? = nil,
+                arrivalTime: String? = nil, secondsUntilDeparture: Int? = nil, secondsUntilPrepareBy: Int? = nil,
+                travelTimeInSeconds: Int? = nil, noTrafficTravelTimeInSeconds: Int? = nil,
+                historicTrafficTravelTimeInSeconds: Int? = nil, trafficDelayInSeconds: Int? = nil, lengthInMeters: Int? = nil,
+                lateBySeconds: Int? = nil, route: RouteBody? = nil, betterRoute: RouteOffer? = nil,
+                lastPlannedAt: String? = nil, nextPlanAt: String? = nil, planCount: Int, replanIntervalSeconds: Int,
+                thresholdSeconds: Int, lastError: String? = nil, lastEventId: Int, event: WatchEvent? = nil) {
+        self.id = id
+        self.status = status
+        self.now = now
+        self.createdAt = createdAt
+        self.origin = origin
+        self.destination = destination
+        self.waypoints = waypoints
+        self.arriveAt = arriveAt
+        self.travelMode = travelMode
+        self.routeType = routeType
+        self.avoid = avoid
+        self.preparationTime = preparationTime
+        self.traffic = traffic
+        self.departureTime = departureTime
+        self.prepareBy = prepareBy
+        self.arrivalTime = arrivalTime
+        self.secondsUntilDeparture = secondsUntilDeparture
+        self.secondsUntilPrepareBy = secondsUntilPrepareBy
+        self.travelTimeInSeconds = travelTimeInSeconds
+        self.noTrafficTravelTimeInSeconds = noTrafficTravelTimeInSeconds
+        self.historicTrafficTravelTimeInSeconds = historicTrafficTravelTimeInSeconds
+        self.trafficDelayInSeconds = trafficDelayInSeconds
+        self.lengthInMeters = lengthInMeters
+        self.lateBySeconds = lateBySeconds
+        self.route = route
+        self.betterRoute = betterRoute
+        self.lastPlannedAt = lastPlannedAt
+        self.nextPlanAt = nextPlanAt
+        self.planCount = planCount
+        self.replanIntervalSeconds = replanIntervalSeconds
+        self.thresholdSeconds = thresholdSeconds
+        self.lastError = lastError
+        self.lastEventId = lastEventId
+        self.event = event
+    }
 }
 
 /// A resolved place: coordinates, and the name the geocoder gave it when it came from a query.
@@ -100,6 +143,20 @@ public struct WatchEvent: Codable, Sendable, Equatable {
     public var lateBySeconds: Int?
     /// True when the watched route itself changed (an offer was accepted, or the old route can no longer be driven).
     public var routeChanged: Bool?
+
+    public init(id: Int, type: String, at: String, message: String, friendlyMessage: String,
+                departureChangeSeconds: Int? = nil, previousDepartureTime: String? = nil, lateBySeconds: Int? = nil,
+                routeChanged: Bool? = nil) {
+        self.id = id
+        self.type = type
+        self.at = at
+        self.message = message
+        self.friendlyMessage = friendlyMessage
+        self.departureChangeSeconds = departureChangeSeconds
+        self.previousDepartureTime = previousDepartureTime
+        self.lateBySeconds = lateBySeconds
+        self.routeChanged = routeChanged
+    }
 }
 
 /// A route that beats the watched one, offered to the client.
@@ -113,18 +170,17 @@ public struct RouteOffer: Codable, Sendable {
     public var gainSeconds: Int
     public var message: String
     public var route: RouteBody
-}
 
-/// An event ready for Server-Sent Events: `id`, `event` and the JSON `data` (a `WatchDocument`).
-public struct WatchEventMessage: Sendable, Equatable {
-    public var id: Int
-    public var type: String
-    public var data: String
-
-    public init(id: Int, type: String, data: String) {
-        self.id = id
-        self.type = type
-        self.data = data
+    public init(departureTime: String, arrivalTime: String, travelTimeInSeconds: Int, trafficDelayInSeconds: Int,
+                lengthInMeters: Int, gainSeconds: Int, message: String, route: RouteBody) {
+        self.departureTime = departureTime
+        self.arrivalTime = arrivalTime
+        self.travelTimeInSeconds = travelTimeInSeconds
+        self.trafficDelayInSeconds = trafficDelayInSeconds
+        self.lengthInMeters = lengthInMeters
+        self.gainSeconds = gainSeconds
+        self.message = message
+        self.route = route
     }
 }
 
@@ -136,4 +192,10 @@ public enum WatchEventType: String, Codable, Sendable, CaseIterable {
     case timeToLeave = "time-to-leave"
     case late
     case expired
+}
+
+/// `GET /timetoleave/1/watches`: every watch, without routes.
+public struct WatchListing: Codable, Sendable {
+    public var watches: [WatchDocument]
+    public init(watches: [WatchDocument]) { self.watches = watches }
 }

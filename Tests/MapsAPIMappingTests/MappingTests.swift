@@ -2,7 +2,8 @@ import Testing
 import Foundation
 import GeoCore
 import MapsAPI
-@testable import Places
+@testable import MapsAPIMapping
+import Places
 
 @Suite("TomTom and Nominatim shapes") struct MappingTests {
     let restaurant = PlaceResult(

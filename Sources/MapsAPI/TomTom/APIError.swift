@@ -1,5 +1,3 @@
-public import Foundation
-
 /// An error as the native API answers it, in TomTom's shape:
 /// `{"formatVersion":"0.0.12","error":{"description":…},"detailedError":{"code":…,"message":…}}`,
 /// with the HTTP status TomTom uses (400 for bad input and for no route).
@@ -53,6 +51,8 @@ public struct APIError: Error, Codable, Sendable, CustomStringConvertible {
         public var error: Description
         public var detailedError: Detail
         public var httpStatusCode: Int
+        /// What a refusal has to say beyond the message (time to leave: "leaving now arrives 12 min late").
+        public var detail: String?
 
         public struct Description: Codable, Sendable { public var description: String }
         public struct Detail: Codable, Sendable {
@@ -62,9 +62,12 @@ public struct APIError: Error, Codable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var body: Body {
+    public var body: Body { body(detail: nil) }
+
+    /// The body with `detail` beside the message.
+    public func body(detail: String?) -> Body {
         Body(error: .init(description: message), detailedError: .init(code: code.rawValue, message: message, target: parameter),
-             httpStatusCode: httpStatus)
+             httpStatusCode: httpStatus, detail: detail)
     }
 
     enum CodingKeys: String, CodingKey { case code, message, parameter }

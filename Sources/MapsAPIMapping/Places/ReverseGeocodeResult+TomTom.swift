@@ -1,3 +1,4 @@
+public import Places
 public import MapsAPI
 import GeoCore
 
