@@ -1,5 +1,5 @@
 public import RoadNetwork
-public import Routing
+public import RoutePlanning
 import GeoCore
 
 /// Turn-by-turn guidance for a route: instructions, one group per leg and MapKit-style steps.
@@ -34,12 +34,12 @@ public struct GuidanceBuilder {
         var stepText: String
     }
 
-    public func build(_ route: Route) -> Guidance {
+    public func build(_ route: TimedRoute) -> Guidance {
         var drafts: [Draft] = []
         var offset = 0.0, elapsed = 0.0, pointBase = 0
         var groups: [(first: Int, last: Int, meters: Double, roads: [String], from: String, waypoint: Bool)] = []
         for (li, leg) in route.legs.enumerated() {
-            let pieces = leg.pieces
+            let pieces = leg.arcs
             let groupStart = drafts.count
             if li == 0, let first = pieces.first {
                 let (street, refs) = names(first.arc)
@@ -89,7 +89,7 @@ public struct GuidanceBuilder {
             // Arrival at a waypoint or the destination, with the side of the road.
             let isLast = li == route.legs.count - 1
             let endPoint = leg.points[leg.points.count - 1]
-            let side = sideOfRoad(leg: leg, destination: li + 1 < route.endpoints.count ? route.endpoints[li + 1].input : endPoint)
+            let side = sideOfRoad(leg: leg, destination: li + 1 < route.waypoints.count ? route.waypoints[li + 1].input : endPoint)
             let maneuver: Maneuver = isLast ? (side == 0 ? .arrive : side < 0 ? .arriveLeft : .arriveRight)
                 : (side == 0 ? .waypointReached : side < 0 ? .waypointLeft : .waypointRight)
             let message = text.text(maneuver.rawValue)
@@ -153,7 +153,7 @@ public struct GuidanceBuilder {
     }
 
     func assemble(_ drafts: [Draft], groups: [(first: Int, last: Int, meters: Double, roads: [String], from: String, waypoint: Bool)],
-                  route: Route) -> Guidance {
+                  route: TimedRoute) -> Guidance {
         let allPoints = route.legs.flatMap(\.points)
         var instructions: [Guidance.Instruction] = []
         var steps: [Guidance.Step] = []
@@ -221,7 +221,7 @@ public struct GuidanceBuilder {
     }
 
     /// -1 destination on the left, +1 right, 0 on the road (within 5 m) or unknown.
-    func sideOfRoad(leg: RouteLeg, destination: Coordinate) -> Int {
+    func sideOfRoad(leg: TimedRoute.Leg, destination: Coordinate) -> Int {
         let points = leg.points
         guard points.count >= 2 else { return 0 }
         let end = points[points.count - 1], before = points[points.count - 2]
@@ -233,10 +233,10 @@ public struct GuidanceBuilder {
     }
 
     /// The two named roads the leg drives longest on, in driving order (like OSRM's leg summary).
-    func mainRoads(_ leg: RouteLeg) -> [String] {
+    func mainRoads(_ leg: TimedRoute.Leg) -> [String] {
         var meters: [String: Double] = [:]
         var firstSeen: [String: Int] = [:]
-        for (i, p) in leg.pieces.enumerated() {
+        for (i, p) in leg.arcs.enumerated() {
             let (name, refs) = names(p.arc)
             let label = display(name, refs)
             guard !label.isEmpty else { continue }

@@ -2,6 +2,7 @@ public import Foundation
 public import GeoCore
 public import RoadNetwork
 public import Routing
+public import RoutePlanning
 
 /// A route request as the service understands it, whatever it came from (CLI flags, a TomTom
 /// query string or body, an OSRM URL, the SDK).
@@ -46,4 +47,25 @@ public struct RouteQuery: Sendable {
 
     /// Departure and arrival times the travel-time model can represent.
     public static let timeRange = Date(timeIntervalSince1970: 0)...Date(timeIntervalSince1970: 253_402_300_799)
+}
+
+extension RouteQuery {
+    /// What the planning engine is asked (the rest of the query is presentation).
+    public var planRequest: PlanRequest {
+        var r = PlanRequest(waypoints: waypoints, mode: mode)
+        if let arriveAt {
+            r.timing = .arriveBy(arriveAt.timeIntervalSince1970)
+        } else if let departAt {
+            r.timing = .departAt(departAt.timeIntervalSince1970)
+        }
+        r.traffic = traffic
+        r.routeType = routeType
+        r.avoid = avoid
+        r.strictAvoid = strictAvoid
+        r.windingness = windingness
+        r.maxAlternatives = maxAlternatives
+        r.computeBestOrder = computeBestOrder
+        r.vehicleHeading = vehicleHeading
+        return r
+    }
 }
