@@ -42,9 +42,9 @@ let package = Package(
         .target(name: "Directions", dependencies: ["RoutePlanning", "Routing", "RoadNetwork", "GeoCore"], swiftSettings: settings),
         // The mapping from domain values (places, guidance, routes) to MapsAPI's wire types. MapsAPI itself
         // stays Foundation-only, so that the SDK built on it needs none of the engine.
-        .target(name: "MapsAPIMapping", dependencies: ["MapsAPI", "Places", "Directions", "RoutePlanning", "RoadNetwork", "GeoCore"], swiftSettings: settings),
-        .target(name: "MapsService", dependencies: ["Dataset", "MapsAPI", "MapsAPIMapping", "RoutePlanning", "Routing", "RoadNetwork", "GeoCore", "Traffic", "Directions", "Places"], swiftSettings: settings),
-        .target(name: "MapsServer", dependencies: ["HTTPServer", "MapsService", "MapsAPI", "MapsAPIMapping", "Dataset", "Tiles", "BaseMap", "RoadNetwork", "Routing", "GeoCore", "Traffic", "Places", "TimeToLeave"],
+        .target(name: "MapsAPIMapping", dependencies: ["MapsAPI", "Routing", "Places", "Directions", "RoutePlanning", "RoadNetwork", "GeoCore"], swiftSettings: settings),
+        .target(name: "MapsService", dependencies: ["Dataset", "Tiles", "BaseMap", "MapsAPI", "MapsAPIMapping", "RoutePlanning", "Routing", "RoadNetwork", "GeoCore", "Traffic", "Directions", "Places"], swiftSettings: settings),
+        .target(name: "MapsServer", dependencies: ["HTTPServer", "MapsService", "MapsAPI", "MapsAPIMapping", "GeoCore", "TimeToLeave"],
                 resources: [.copy("Resources/web"), .copy("Resources/openapi.json")], swiftSettings: settings),
         .target(name: "TimeToLeave", dependencies: ["MapsService", "RoutePlanning", "MapsAPI", "SQLite", "GeoCore", "RoadNetwork", "Routing", "Places", "Traffic", "CDeflate"], swiftSettings: settings),
         .target(name: "SyntheticNetwork", dependencies: ["OSMPBF"], swiftSettings: settings, linkerSettings: libm),

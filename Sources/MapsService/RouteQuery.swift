@@ -9,6 +9,7 @@ public import RoutePlanning
 public struct RouteQuery: Sendable {
     public enum Representation: String, Sendable { case polyline, summaryOnly, none }
     public enum InstructionsMode: String, Sendable { case coded, text, tagged }
+    public typealias Mode = TravelMode
 
     public var waypoints: [Coordinate]
     public var mode: TravelMode = .car

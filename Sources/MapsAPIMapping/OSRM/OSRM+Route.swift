@@ -40,7 +40,7 @@ extension OSRM.Route {
     /// One route: legs with their steps (from the guidance) and per-segment annotations from the
     /// times of the arcs themselves, the whole line as `overview` and `geometries` ask.
     public init(_ route: TimedRoute, guidance: Directions.Guidance?, drivingSide: DrivingSide, options: OSRMRouteOptions) {
-        let mode = route.mode == .bicycle ? "cycling" : route.mode == .pedestrian ? "walking" : "driving"
+        let mode = Vocabulary.osrmMode(route.mode)
         let side = drivingSide.rawValue.lowercased()
         var legs: [OSRM.Leg] = []
         var instructionIndex = 0

@@ -3,7 +3,6 @@ import HTTPServer
 import MapsAPI
 import MapsService
 import MapsAPIMapping
-import RoadNetwork
 import GeoCore
 
 /// OSRM's `/route/v1`, `/nearest/v1` and `/table/v1`, answering in OSRM's shapes and codes
@@ -20,14 +19,11 @@ struct OSRMHandlers {
         HTTPResponse.json(JSONResponse.encode(OSRM.ErrorBody(code: f.code, message: f.message)), status: .badRequest)
     }
 
-    static func mode(_ profile: String) throws(Failure) -> TravelMode {
-        switch profile.lowercased() {
-        case "driving", "car": return .car
-        case "taxi": return .taxi
-        case "cycling", "bike", "bicycle": return .bicycle
-        case "walking", "foot", "pedestrian": return .pedestrian
-        default: throw Failure(code: "InvalidValue", message: "Profile \(profile) is not known; use driving, cycling or walking")
+    static func mode(_ profile: String) throws(Failure) -> RouteQuery.Mode {
+        guard let mode = Vocabulary.osrmProfiles[profile.lowercased()] else {
+            throw Failure(code: "InvalidValue", message: "Profile \(profile) is not known; use driving, cycling or walking")
         }
+        return mode
     }
 
     /// `lon,lat;lon,lat`, `polyline(…)` or `polyline6(…)`, at most `limit` of them (the server's
