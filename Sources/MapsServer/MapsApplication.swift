@@ -21,6 +21,8 @@ public final class MapsApplication: @unchecked Sendable {
     public let options: Options
     /// Time-to-leave watches; they outlive dataset reloads. Ticked by `timeToLeave.start()` (serve) or by hand (tests).
     public let timeToLeave: WatchService
+    /// Asynchronous matrices; they outlive dataset reloads (each runs on the dataset it was submitted to).
+    public let matrixJobs = MatrixJobs()
 
     public struct Options: Sendable {
         /// Folder with index.html, app.js, style.css (the web app).
@@ -68,6 +70,16 @@ public final class MapsApplication: @unchecked Sendable {
         let routing = RoutingHandlers(app: self)
         router.get("/routing/1/calculateRoute/{locations}/{contentType}", routing.calculateRoute)
         router.post("/routing/1/calculateRoute/{locations}/{contentType}", routing.calculateRoute)
+        let reach = ReachHandlers(app: self)
+        router.get("/routing/1/calculateReachableRange/{origin}/{contentType}", reach.reachableRange)
+        router.post("/routing/1/calculateReachableRange/{origin}/{contentType}", reach.reachableRange)
+        router.get("/isochrone", reach.isochrone)
+        router.post("/isochrone", reach.isochrone)
+        let matrix = MatrixHandlers(app: self)
+        router.post("/routing/matrix/2", matrix.matrix)
+        router.post("/routing/matrix/2/async", matrix.submit)
+        router.get("/routing/matrix/2/async/{jobId}", matrix.status)
+        router.get("/routing/matrix/2/async/{jobId}/result", matrix.result)
         let traffic = TrafficHandlers(app: self)
         router.post("/traffic/1/speeds", traffic.speeds)
         router.post("/traffic/1/closures", traffic.closures)

@@ -96,23 +96,7 @@ extension MapsService {
         _ = try graph(q.mode)
     }
 
-    // MARK: OSRM table and nearest
-
-    /// OSRM `/table/v1`: durations (s) and distances (m) between points on the current weights.
-    public func osrmTable(_ points: [Coordinate], sources: [Int], destinations: [Int], mode: TravelMode,
-                          durations: Bool, distances: Bool) throws(APIError) -> OSRM.TableResponse {
-        _ = try graph(mode)
-        guard let table = planning.table(points, sources: sources, destinations: destinations, mode: mode) else {
-            throw .badInput("this dataset has no \(mode.rawValue) graph", parameter: "profile")
-        }
-        func waypoint(_ i: Int) -> OSRM.Waypoint {
-            let p = table.snapped[i]
-            return OSRM.Waypoint(hint: "", distance: (p.distanceMeters * 100).rounded() / 100, name: p.roadName,
-                                 location: [OSRM.round6(p.point.longitude), OSRM.round6(p.point.latitude)], nodes: nil)
-        }
-        return OSRM.TableResponse(durations: durations ? table.durations : nil, distances: distances ? table.distances : nil,
-                                  sources: sources.map(waypoint), destinations: destinations.map(waypoint))
-    }
+    // MARK: OSRM nearest
 
     /// OSRM `/nearest/v1`: up to `number` roads near a point; nil when none is within 1 km.
     public func osrmNearest(_ point: Coordinate, mode: TravelMode, number: Int) throws(APIError) -> OSRM.NearestResponse? {

@@ -2,16 +2,6 @@ public import GeoCore
 public import RoadNetwork
 import Routing
 
-/// Durations and distances between points (OSRM's table service).
-public struct TravelTable: Sendable {
-    /// Seconds, `[source][destination]`, rounded to 0.1; nil where no route exists.
-    public var durations: [[Double?]]
-    /// Metres, the same way.
-    public var distances: [[Double?]]
-    /// Each point on the road (the point itself, at distance 0, when no road is near).
-    public var snapped: [NearbyRoad]
-}
-
 /// A point on a road near a given one.
 public struct NearbyRoad: Sendable {
     public var point: Coordinate
@@ -22,41 +12,6 @@ public struct NearbyRoad: Sendable {
 }
 
 extension PlanningEngine {
-    /// One CCH query per cell on the traffic snapshot's current weights; nil for a mode the dataset lacks.
-    public func table(_ points: [Coordinate], sources: [Int], destinations: [Int], mode: TravelMode) -> TravelTable? {
-        guard let engine = engines[mode] else { return nil }
-        let snapshot = engine.snapshot
-        let graph = engine.graph
-        let planner = engine.core.planner
-        var endpoints: [RouteEndpoint?] = []
-        var snapped: [NearbyRoad] = []
-        for p in points {
-            if let snap = graph.snap(p, maxDistanceMeters: planner.maxSnapDistanceMeters) {
-                endpoints.append(RouteEndpoint(input: p, snap: snap, graph: graph))
-                snapped.append(NearbyRoad(point: snap.point, distanceMeters: snap.distanceMeters,
-                                          roadName: graph.name(of: graph.edgeWay[snap.edge.index])))
-            } else {
-                endpoints.append(nil)
-                snapped.append(NearbyRoad(point: p, distanceMeters: 0, roadName: ""))
-            }
-        }
-        let prepared = snapshot.prepared(MetricKey(live: mode.usesTraffic))
-        var durations = [[Double?]](repeating: [Double?](repeating: nil, count: destinations.count), count: sources.count)
-        var distances = durations
-        let clock = RouteClock(graph: graph, table: snapshot.table)
-        for (i, s) in sources.enumerated() {
-            for (j, d) in destinations.enumerated() {
-                guard let a = endpoints[s], let b = endpoints[d] else { continue }
-                if s == d { durations[i][j] = 0; distances[i][j] = 0; continue }
-                let outcome = engine.withStaticSearch(prepared) { search in planner.route([a, b], using: &search) }
-                guard let route = outcome.route, let timed = clock.timed(route, departure: self.clock().timeIntervalSince1970) else { continue }
-                durations[i][j] = (timed.durationSeconds * 10).rounded() / 10
-                distances[i][j] = (timed.lengthMeters * 10).rounded() / 10
-            }
-        }
-        return TravelTable(durations: durations, distances: distances, snapped: snapped)
-    }
-
     /// Up to `count` roads near a point, nearest first, one point per edge (OSRM's nearest service);
     /// nil for a mode the dataset lacks.
     public func nearest(_ point: Coordinate, mode: TravelMode, count: Int) -> [NearbyRoad]? {

@@ -11,6 +11,8 @@ final class RoutingEngineCore: @unchecked Sendable {
     let structure: CCHStructure?
     let model: TrafficModel
     let planner: RoutePlanner
+    /// The network's extent (degrees × 10⁷), so reach searches know when a budget covers it all.
+    let networkBounds: (minLat: Int32, maxLat: Int32, minLon: Int32, maxLon: Int32)
     private let curvatureStore = Mutex<[Float]?>(nil)
 
     init(graph: RoadGraph, structure: CCHStructure?, timeZone: TimeZone, historical: [(from: Int64, to: Int64, speedsKmh: [Double])]) {
@@ -19,6 +21,11 @@ final class RoutingEngineCore: @unchecked Sendable {
         self.structure = structure
         model = TrafficModel(graph: graph, timeZone: timeZone, historical: graph.mode.usesTraffic ? historical : [])
         planner = RoutePlanner(graph: graph, metric: .fastest(graph))
+        var b = (minLat: Int32.max, maxLat: Int32.min, minLon: Int32.max, maxLon: Int32.min)
+        for c in graph.nodeCoordinates {
+            b = (min(b.minLat, c.latitudeE7), max(b.maxLat, c.latitudeE7), min(b.minLon, c.longitudeE7), max(b.maxLon, c.longitudeE7))
+        }
+        networkBounds = b
     }
 
     /// Curviness per arc (degrees of heading change per km), computed once on first use.
@@ -39,12 +46,15 @@ final class RoutingEngine: @unchecked Sendable {
     let searchScratch: ScratchPool
     let cchScratch: CCHScratchPool
     let timeDependentScratch: TimeDependentScratchPool
+    let oneToAllScratch: ObjectPool<OneToAllScratch>
 
     init(core: RoutingEngineCore, now: Date, updates: [LiveUpdate]) {
         self.core = core
         searchScratch = ScratchPool(capacity: core.graph.arcCount)
         cchScratch = CCHScratchPool(nodeCount: core.structure?.nodeCount ?? 1)
         timeDependentScratch = TimeDependentScratchPool(capacity: core.graph.arcCount)
+        let nodes = core.structure?.nodeCount ?? 1
+        oneToAllScratch = ObjectPool { OneToAllScratch(nodeCount: nodes) }
         current = Mutex(Self.makeSnapshot(core, generation: 0, now: now, updates: updates))
     }
 

@@ -43,3 +43,17 @@ final class TimeDependentScratchPool: Sendable {
         return try body(scratch)
     }
 }
+
+/// Memory of any kind shared by concurrent requests the same way (made on demand by `make`).
+final class ObjectPool<Item: AnyObject & Sendable>: @unchecked Sendable {
+    private let free = Mutex<[Item]>([])
+    private let make: @Sendable () -> Item
+
+    init(make: @escaping @Sendable () -> Item) { self.make = make }
+
+    func withScratch<R>(_ body: (Item) throws -> R) rethrows -> R {
+        let item = free.withLock { $0.popLast() } ?? make()
+        defer { free.withLock { $0.append(item) } }
+        return try body(item)
+    }
+}

@@ -22,11 +22,14 @@ final class TrafficSnapshot: @unchecked Sendable {
         return value
     }
     private let historicalStore = Mutex<[UInt32]?>(nil)
+    /// Top speeds (m/s) by live, for reach searches.
+    let topSpeeds = Mutex<[Bool: Double]>([:])
     let liveArcCount: Int
     let closedArcCount: Int
     let report: TrafficModel.MatchReport
     let updates: [LiveUpdate]
     private let engine: RoutingEngineCore
+    var graph: RoadGraph { engine.graph }
     private let cache = Mutex<[(key: MetricKey, value: PreparedMetric)]>([])
     private let lowerBounds = Mutex<[(key: LowerBoundKey, value: PreparedMetric)]>([])
     /// Lower bounds over a short window of time give far tighter potentials than bounds over
@@ -68,6 +71,9 @@ final class TrafficSnapshot: @unchecked Sendable {
     }
 
     /// The metric (and its customized hierarchy) for `key`, customizing on first use.
+    /// The arc times the metric of `key` was made from.
+    func arcMs(live: Bool) -> [UInt32] { live ? arcMsLive : arcMsHistorical }
+
     func prepared(_ key: MetricKey) -> PreparedMetric {
         if let hit = cache.withLock({ entries -> PreparedMetric? in
             guard let i = entries.firstIndex(where: { $0.key == key }) else { return nil }
@@ -142,6 +148,8 @@ final class PreparedMetric: @unchecked Sendable {
     let metric: Metric
     let cch: CCHMetric?
     private let potentials = Mutex<[(towardsTargets: Bool, potential: CCHPotential)]>([])
+    /// Measures (time, length, fuel) following this metric, made on first use by reach and matrix queries.
+    let measures = Mutex<[ReachMeasure: MeasuredWeights]>([:])
 
     init(metric: Metric, structure: CCHStructure?) {
         self.metric = metric

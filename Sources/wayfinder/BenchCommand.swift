@@ -15,6 +15,7 @@ enum BenchCommand {
            wayfinder bench directions EXTRACT.osm.pbf [--queries N] [--seed S]
            wayfinder bench places EXTRACT.osm.pbf [--queries N] [--seed S]
            wayfinder bench tiles EXTRACT.osm.pbf [--side N]
+           wayfinder bench reach EXTRACT.osm.pbf [--queries N] [--seed S] [--minutes 10,30] [--matrix 100,1000] [--write DIR]
 
     `directions`: leave-now, depart-at, arrive-at and alternatives latency over N random pairs,
     and the time to apply a live update of 1 %, 10 % and 100 % of segments.
@@ -22,6 +23,11 @@ enum BenchCommand {
     `places`: places index build time and size, reverse geocoding at N random points, typeahead
     over every prefix of addresses and names drawn from the map, and search along car routes of
     about 2, 5, 10 and 20 km (restaurants, cafés and fuel within a 10-minute detour).
+
+    `reach`: isochrones of each --minutes budget from N random centres (default 20), leaving now,
+    at a departure time and arriving by one (search and contour time apart), then square matrices
+    of each --matrix size over random points, leaving now and at a departure time (up to 200).
+    --write DIR keeps the centres, polygons and points for bench/reach.py (Valhalla and OSRM beside).
 
     `tiles`: base map build time and size, then the render time of an N×N square of tiles
     (default 5) around the extract's centre at every zoom from 10 to 18, uncached.
@@ -36,10 +42,10 @@ enum BenchCommand {
     """
 
     static func run(_ args: [String]) throws {
-        var a = try Arguments(args, valueOptions: ["osrm", "queries", "seed", "profiles", "output", "side"])
+        var a = try Arguments(args, valueOptions: ["osrm", "queries", "seed", "profiles", "output", "side", "minutes", "matrix", "write"])
         if a.flag("help") { print(usage); return }
-        guard a.positional.count == 2, ["routing", "directions", "places", "tiles"].contains(a.positional[0]) else {
-            throw UsageError("usage: wayfinder bench routing|directions|places|tiles EXTRACT")
+        guard a.positional.count == 2, ["routing", "directions", "places", "tiles", "reach"].contains(a.positional[0]) else {
+            throw UsageError("usage: wayfinder bench routing|directions|places|tiles|reach EXTRACT")
         }
         let extract = a.positional[1]
         let queries = Int(a.value("queries") ?? "1000") ?? 1000
@@ -51,7 +57,21 @@ enum BenchCommand {
         }
         let output = a.value("output") ?? NSTemporaryDirectory() + "wayfinder-bench-\(getpid())"
         let side = Int(a.value("side") ?? "5") ?? 5
+        func numbers(_ name: String, _ fallback: String) throws -> [Double] {
+            try (a.value(name) ?? fallback).split(separator: ",").map { text in
+                guard let v = Double(text), v > 0, v <= 1000 else { throw UsageError("--\(name) takes positive numbers up to 1000, comma-separated") }
+                return v
+            }
+        }
+        let minutes = try numbers("minutes", "10,30"), matrixSizes = try numbers("matrix", "100,1000").map { Int($0) }
+        let write = a.value("write")
         try a.checkAllUsed()
+        if a.positional[0] == "reach" {
+            let report = try BenchReach.run(extract: extract, queries: a.value("queries") == nil ? 20 : queries, seed: seed,
+                                            minutes: minutes, matrixSizes: matrixSizes, write: write)
+            print(String(decoding: try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys]), as: UTF8.self))
+            return
+        }
         if a.positional[0] == "tiles" {
             let report = try BenchTiles.run(extract: extract, tilesPerSide: max(1, min(15, side)))
             print(String(decoding: try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys]), as: UTF8.self))

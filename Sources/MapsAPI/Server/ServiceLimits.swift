@@ -13,6 +13,13 @@ public struct ServiceLimits: Sendable, Codable, Equatable {
     public var maxAlongRoutePoints = 10_000
     /// Results of any other search.
     public var maxSearchResults = 100
+    /// Cells (origins × destinations) of a synchronous matrix (TomTom's own limit is 2,500);
+    /// larger ones go through the asynchronous matrix, up to `maxAsyncMatrixCells`.
+    public var maxMatrixCells = 2_500
+    public var maxAsyncMatrixCells = 1_000_000
+    /// The largest isochrone or reachable range, minutes; distance budgets may reach as far as a
+    /// car at 120 km/h in that time, fuel budgets 10 L per hour of it.
+    public var maxIsochroneMinutes = 120
 
     public init() {}
 
@@ -24,7 +31,15 @@ public struct ServiceLimits: Sendable, Codable, Equatable {
         l.maxAlongRouteResults = 100
         l.maxAlongRoutePoints = 100_000
         l.maxSearchResults = 1_000
+        l.maxMatrixCells = 1_000_000
+        l.maxAsyncMatrixCells = 4_000_000
+        l.maxIsochroneMinutes = 24 * 60
     }
+
+    /// The largest distance budget, metres.
+    public var maxReachMeters: Double { Double(maxIsochroneMinutes) * 2000 }
+    /// The largest fuel budget, litres.
+    public var maxReachLiters: Double { Double(maxIsochroneMinutes) / 6 }
 
     static func with(_ change: (inout ServiceLimits) -> Void) -> ServiceLimits {
         var l = ServiceLimits()

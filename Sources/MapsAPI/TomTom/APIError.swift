@@ -59,6 +59,11 @@ public struct APIError: Error, Codable, Sendable, CustomStringConvertible {
             public var code: String
             public var message: String
             public var target: String?
+            public init(code: String, message: String, target: String? = nil) {
+                self.code = code
+                self.message = message
+                self.target = target
+            }
         }
     }
 

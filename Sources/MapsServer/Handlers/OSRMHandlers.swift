@@ -155,16 +155,28 @@ struct OSRMHandlers {
                 return result
             }
             let sources = try indices("sources"), destinations = try indices("destinations")
-            guard sources.count * destinations.count <= 10_000 else {
-                throw Failure(code: "TooBig", message: "Too many table cells (at most 10000)")
-            }
             let annotations = Set((request.query["annotations"] ?? "duration").split(separator: ",").map(String.init))
-            return JSONResponse.ok(try app.service.osrmTable(coords, sources: sources, destinations: destinations, mode: mode,
-                                                             durations: annotations.contains("duration"), distances: annotations.contains("distance")))
+            guard !annotations.isEmpty, annotations.isSubset(of: ["duration", "distance"]) else {
+                throw Failure(code: "InvalidValue", message: "annotations must be duration, distance or duration,distance")
+            }
+            func positive(_ name: String) throws(Failure) -> Double? {
+                guard let text = request.query[name] else { return nil }
+                guard let v = Double(text), v.isFinite, v > 0 else { throw Failure(code: "InvalidValue", message: "\(name) must be a number greater than 0") }
+                return v
+            }
+            let fallbackSpeed = try positive("fallback_speed"), scale = try positive("scale_factor") ?? 1
+            let coordinate = request.query["fallback_coordinate"] ?? "input"
+            guard coordinate == "input" || coordinate == "snapped" else { throw Failure(code: "InvalidValue", message: "fallback_coordinate must be input or snapped") }
+            var response = JSONResponse.ok(try app.service.osrmTable(coords, sources: sources, destinations: destinations, mode: mode,
+                                                                     durations: annotations.contains("duration"), distances: annotations.contains("distance"),
+                                                                     fallbackSpeed: fallbackSpeed, fallbackFromSnapped: coordinate == "snapped", scaleFactor: scale))
+            response.headers.set("X-Matrix-Cells", String(sources.count * destinations.count))
+            return response
         } catch let error as Failure {
             return Self.fail(error)
         } catch let error as APIError {
-            return Self.fail(Failure(code: error.code == .mapMatchingFailure ? "NoSegment" : "InvalidQuery", message: error.message))
+            let code = error.code == .mapMatchingFailure ? "NoSegment" : error.message.contains("cells is beyond") ? "TooBig" : "InvalidQuery"
+            return Self.fail(Failure(code: code, message: error.message))
         } catch {
             return Self.fail(Failure(code: "InvalidQuery", message: "\(error)"))
         }

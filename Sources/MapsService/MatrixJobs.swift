@@ -1,0 +1,70 @@
+import Foundation
+public import MapsAPI
+import Synchronization
+
+/// Asynchronous matrices (TomTom Matrix v2 async): jobs are checked when submitted, computed one
+/// at a time on a background queue, and kept in memory until `capacity` newer ones push them out.
+public final class MatrixJobs: Sendable {
+    struct Job: Sendable {
+        var status: MatrixJobStatus
+        var result: MatrixResponse?
+        var submitted: Date
+    }
+
+    private let jobs = Mutex<[String: Job]>([:])
+    private let queue = DispatchQueue(label: "wayfinder.matrix-jobs", qos: .utility)
+    public let capacity: Int
+
+    public init(capacity: Int = 64) { self.capacity = capacity }
+
+    /// Checks the request's size against the asynchronous limit, then queues it.
+    public func submit(_ query: MatrixQuery, service: MapsService) throws(APIError) -> MatrixJobStatus {
+        guard !query.origins.isEmpty else { throw .badInput("origins is empty: give at least one point", parameter: "origins") }
+        guard !query.destinations.isEmpty else { throw .badInput("destinations is empty: give at least one point", parameter: "destinations") }
+        let limit = service.limits.maxAsyncMatrixCells
+        guard query.cellCount <= limit else {
+            throw .badInput("\(query.origins.count) × \(query.destinations.count) = \(query.cellCount) cells is beyond this server's limit of \(limit) for asynchronous matrices", parameter: "origins")
+        }
+        let id = UUID().uuidString.lowercased()
+        let status = MatrixJobStatus(jobId: id, state: .submitted, totalCount: query.cellCount)
+        jobs.withLock { all in
+            all[id] = Job(status: status, result: nil, submitted: Date())
+            while all.count > capacity, let oldest = all.filter({ $0.value.status.state == .completed || $0.value.status.state == .failed })
+                .min(by: { $0.value.submitted < $1.value.submitted })?.key {
+                all[oldest] = nil
+            }
+        }
+        queue.async { [self] in
+            update(id) { $0.status.state = .inProgress }
+            do throws(APIError) {
+                let result = try service.matrix(query, maxCells: limit)
+                update(id) { job in
+                    job.result = result
+                    job.status.state = .completed
+                    job.status.statistics = result.statistics
+                }
+            } catch {
+                update(id) { job in
+                    job.status.state = .failed
+                    job.status.error = error.body.detailedError
+                }
+            }
+        }
+        return status
+    }
+
+    private func update(_ id: String, _ change: (inout Job) -> Void) {
+        jobs.withLock { all in
+            guard var job = all[id] else { return }
+            change(&job)
+            all[id] = job
+        }
+    }
+
+    public func status(_ id: String) -> MatrixJobStatus? { jobs.withLock { $0[id]?.status } }
+
+    /// The job's status and, once completed, its matrix.
+    public func result(_ id: String) -> (MatrixJobStatus, MatrixResponse?)? {
+        jobs.withLock { all in all[id].map { ($0.status, $0.result) } }
+    }
+}
