@@ -30,6 +30,13 @@ enum ServeCommand {
                               results of a search along a route (default 20, at most 100)
       --max-route-points N    points of the route a search along a route is given (default 10000, at most 100000)
       --max-results N         results of any other search (default 100, at most 1000)
+      --max-matrix-cells N    cells (origins × destinations) of a synchronous matrix (default 2500, at most
+                              1000000; OSRM's /table keeps at least 10000)
+      --max-async-matrix-cells N
+                              cells of an asynchronous matrix (default 1000000, at most 4000000)
+      --max-isochrone-minutes N
+                              the largest isochrone or reachable range (default 120, at most 1440); distance
+                              budgets up to N × 2 km, fuel budgets up to N / 6 L
       --api-keys FILE         require an API key (key=… or X-API-Key) on the APIs and tiles: one key per
                               line, optionally with its limit in requests per minute (default 600);
                               403 without a valid key, 429 with Retry-After beyond the limit. Off by
@@ -48,7 +55,8 @@ enum ServeCommand {
     static func run(_ args: [String]) throws {
         var a = try Arguments(args, valueOptions: ["host", "port", "workers", "max-body-bytes", "max-url-bytes", "timeout", "web",
                                                    "traffic-replay", "clock-speed", "api-keys", "max-waypoints", "max-alternatives",
-                                                   "max-detour-seconds", "max-along-route-results", "max-route-points", "max-results"])
+                                                   "max-detour-seconds", "max-along-route-results", "max-route-points", "max-results",
+                                                   "max-matrix-cells", "max-async-matrix-cells", "max-isochrone-minutes"])
         if a.flag("help") { print(usage); return }
         guard a.positional.count == 1 else { throw UsageError("give exactly one dataset folder") }
         var config = MicroHTTPDServer.Configuration()
@@ -71,6 +79,9 @@ enum ServeCommand {
         if let v = try int("max-along-route-results", 1...ceilings.maxAlongRouteResults) { limits.maxAlongRouteResults = v }
         if let v = try int("max-route-points", 2...ceilings.maxAlongRoutePoints) { limits.maxAlongRoutePoints = v }
         if let v = try int("max-results", 1...ceilings.maxSearchResults) { limits.maxSearchResults = v }
+        if let v = try int("max-matrix-cells", 1...ceilings.maxMatrixCells) { limits.maxMatrixCells = v }
+        if let v = try int("max-async-matrix-cells", 1...ceilings.maxAsyncMatrixCells) { limits.maxAsyncMatrixCells = v }
+        if let v = try int("max-isochrone-minutes", 1...ceilings.maxIsochroneMinutes) { limits.maxIsochroneMinutes = v }
         var options = MapsApplication.Options()
         options.http = .init(maxBodyBytes: config.maxBodyBytes, maxURLBytes: config.maxURLBytes, workers: config.workerThreads,
                              timeoutSeconds: config.connectionTimeoutSeconds)

@@ -98,7 +98,11 @@ import Routing
                                    length: CCHMeasure(metric: cch, turnWeight: metric.turnWeight, turnMeasure: length.turn),
                                    timeWeights: time, lengthWeights: length)
         var rng = SplitMix64(seed: seed &* 31)
-        func position() -> ArcPosition { ArcPosition(arc: ArcID(Int(rng.next() % UInt64(graph.arcCount))), fraction: Double(rng.next() % 101) / 100) }
+        func position() -> ArcPosition {
+            var a = Int(rng.next() % UInt64(graph.arcCount))
+            while !graph.arcFlags[a].contains(.largestComponent) { a = (a + 1) % graph.arcCount }
+            return ArcPosition(arc: ArcID(a), fraction: Double(rng.next() % 101) / 100)
+        }
         let sources = (0..<7).map { _ in [position()] }
         // Some targets on a source's own arc, behind or ahead of it.
         var targets = (0..<7).map { _ in [position()] }

@@ -38,14 +38,6 @@ public struct ContourGrid: Sendable {
         x < 0 || y < 0 || x >= width || y >= height ? outside : values[y * width + x]
     }
 
-    /// Lowers the value of a point to `v` (keeps the smaller).
-    @inline(__always)
-    public mutating func lower(_ x: Int, _ y: Int, to v: Float) {
-        guard x >= 0, y >= 0, x < width, y < height else { return }
-        let i = y * width + x
-        if v < values[i] { values[i] = v }
-    }
-
     /// The polygons enclosing every point whose value is at most `level`; `outside` is the value
     /// beyond the grid (larger than `level`).
     public func polygons(level: Float, outside: Float) -> [PlanarPolygon] {

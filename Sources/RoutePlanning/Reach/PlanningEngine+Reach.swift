@@ -103,7 +103,7 @@ extension PlanningEngine {
     static func pieces(_ sweep: CCHOneToAll, initial: [TimeDependentOneToAll.Piece], measure: MeasuredWeights, limit: UInt32,
                        reverse: Bool) -> [TimeDependentOneToAll.Piece] {
         var pieces = initial
-        let startArcs = reverse ? [] : Set(initial.map(\.arc))
+        let startArcs = reverse ? [] : initial.map(\.arc)  // one or two
         let arcMeasure = measure.arc
         sweep.forEachReached { arc, _, end in
             if reverse {

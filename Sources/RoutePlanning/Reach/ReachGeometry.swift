@@ -53,37 +53,45 @@ struct ReachGeometry {
         let outside = Float(top * 1.25 + 1)
         var grid = ContourGrid(width: width, height: height, spacing: spacing, origin: origin, fill: outside)
         let step = spacing / 2
-        for piece in pieces {
-            let v0 = Double(piece.startMs), v1 = Double(piece.endMs)
-            guard min(v0, v1) < Double(outside) else { continue }
-            let e = graph.edge(of: piece.arc).index
-            let first = Int(shapeStart[e]), last = Int(shapeStart[e + 1]) - 1
-            let backward = graph.isBackward(piece.arc)
-            let total = max(0.01, Double(graph.edgeLengthCm[e]) / 100)
-            let span = max(1e-9, piece.to - piece.from)
-            // Walk the shape in travel order, sampling every half cell between `from` and `to`.
-            var travelled = 0.0
-            var previous = project(shapes[backward ? last : first])
-            func mark(_ x: Double, _ y: Double, at fraction: Double) {
-                guard fraction >= piece.from - 1e-9, fraction <= piece.to + 1e-9 else { return }
-                let v = Float(v0 + (fraction - piece.from) / span * (v1 - v0))
-                guard v < outside else { return }
+        let gridWidth = width, gridHeight = height
+        grid.values.withUnsafeMutableBufferPointer { values in
+            @inline(__always) func mark(_ x: Double, _ y: Double, _ v: Float) {
                 let gx = Int(((x - origin.x) / spacing).rounded(.down)), gy = Int(((y - origin.y) / spacing).rounded(.down))
-                grid.lower(gx, gy, to: v); grid.lower(gx + 1, gy, to: v)
-                grid.lower(gx, gy + 1, to: v); grid.lower(gx + 1, gy + 1, to: v)
+                guard gx >= 0, gy >= 0, gx + 1 < gridWidth, gy + 1 < gridHeight else { return }
+                let i = gy * gridWidth + gx
+                if v < values[i] { values[i] = v }
+                if v < values[i + 1] { values[i + 1] = v }
+                if v < values[i + gridWidth] { values[i + gridWidth] = v }
+                if v < values[i + gridWidth + 1] { values[i + gridWidth + 1] = v }
             }
-            mark(previous.0, previous.1, at: 0)
-            for k in 1...(last - first) {
-                let point = project(shapes[backward ? last - k : first + k])
-                let dx = point.0 - previous.0, dy = point.1 - previous.1
-                let length = (dx * dx + dy * dy).squareRoot()
-                let samples = max(1, Int((length / step).rounded(.up)))
-                for s in 1...samples {
-                    let t = Double(s) / Double(samples)
-                    mark(previous.0 + dx * t, previous.1 + dy * t, at: min(1, (travelled + length * t) / total))
+            for piece in pieces {
+                let v0 = Double(piece.startMs), v1 = Double(piece.endMs)
+                guard min(v0, v1) < Double(outside) else { continue }
+                let e = graph.edge(of: piece.arc).index
+                let first = Int(shapeStart[e]), last = Int(shapeStart[e + 1]) - 1
+                let backward = graph.isBackward(piece.arc)
+                let total = max(0.01, Double(graph.edgeLengthCm[e]) / 100)
+                let span = max(1e-9, piece.to - piece.from)
+                let slope = (v1 - v0) / span
+                // Walk the shape in travel order, sampling every half cell between `from` and `to`.
+                var travelled = 0.0
+                var previous = project(shapes[backward ? last : first])
+                if piece.from <= 0 { mark(previous.0, previous.1, Float(v0)) }
+                for k in 1...(last - first) {
+                    let point = project(shapes[backward ? last - k : first + k])
+                    let dx = point.0 - previous.0, dy = point.1 - previous.1
+                    let length = (dx * dx + dy * dy).squareRoot()
+                    let samples = max(1, Int((length / step).rounded(.up)))
+                    for s in 1...samples {
+                        let t = Double(s) / Double(samples)
+                        let fraction = min(1, (travelled + length * t) / total)
+                        guard fraction >= piece.from - 1e-9, fraction <= piece.to + 1e-9 else { continue }
+                        let v = Float(v0 + (fraction - piece.from) * slope)
+                        if v < outside { mark(previous.0 + dx * t, previous.1 + dy * t, v) }
+                    }
+                    travelled += length
+                    previous = point
                 }
-                travelled += length
-                previous = point
             }
         }
         let tolerance = generalizeMeters ?? spacing

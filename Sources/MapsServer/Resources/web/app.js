@@ -17,6 +17,7 @@ import { AlongRoute } from "./js/along.js";
 import { Places, locate } from "./js/places.js";
 import { attachSuggest } from "./js/suggest.js";
 import { TimeToLeave } from "./js/ttl.js";
+import { Reach } from "./js/reach.js";
 
 /* global L */
 
@@ -45,6 +46,7 @@ let picking = null; // {resolve} while waiting for the user to pick a starting p
 installPressHandlers(map, {
   onLongPress: (latlng) => {
     if (picking) { picking.resolve(latlng); return; }
+    if (document.body.dataset.tab === "reach") { reach.press(latlng); return; }
     if (document.body.dataset.tab === "ttl") {
       pressChain = pressChain.then(() => ttl.press(latlng)).catch((e) => console.error(e));
       return;

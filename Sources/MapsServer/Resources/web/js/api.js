@@ -120,6 +120,11 @@ export function searchAlongRoute(query, routePoints, params = {}, opts) {
 // ---- time to leave --------------------------------------------------------------------------
 
 /** body: {origin, destination, arriveAt, travelMode, routeType, preparationTime, traffic} → the watch. */
+/** Valhalla-shaped isochrones: {lat, lon}, costing, contours [{time}|{distance}], optional date_time. */
+export function isochrone(body, opts) {
+  return request(`/isochrone?json=${encodeURIComponent(JSON.stringify(body))}`, opts);
+}
+
 export const createWatch = (body, opts) => request("/timetoleave/1/watches", { ...opts, method: "POST", body });
 export const getWatch = (id, opts) => request(`/timetoleave/1/watches/${encodeURIComponent(id)}`, { ...opts, quiet: true });
 export const deleteWatch = (id, opts) => request(`/timetoleave/1/watches/${encodeURIComponent(id)}`, { ...opts, method: "DELETE", quiet: true });
