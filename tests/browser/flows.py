@@ -19,6 +19,8 @@ Flows (on the Monaco sample):
   g  "Time to leave" tab shows its form; accessible names on every button; no unexpected console errors
   h  keyboard only: typeahead for start and destination, travel mode and route type
   i  on a slow network: the loading indicator shows while the route is computed
+  r  the Reach tab: a long press draws nested isochrones with a legend; the budget slider and the
+     km budget redraw them; a point in the sea says there is no road
 
 Flow t (time to leave, on Monaco or Helsinki; the server runs with --clock-speed and a replay that
 jams and clears the trip's route in turn): typeahead from 3 characters or "Your location", travel
@@ -589,6 +591,31 @@ def flow_h_keyboard(d):
     shot(d, "h3-bike-notice")
 
 
+def flow_r_reach(d):
+    open_app(d)
+    d.find_element(By.ID, "tab-reach").click()
+    wait(d, lambda d: data(d, "tab") == "reach", "the Reach tab")
+    long_press(d, A)
+    wait(d, lambda d: (data(d, "reachContours") or "0") != "0", "the isochrones")
+    wait_idle(d)
+    check(data(d, "reachContours") == "3", f"expected 3 contours (a third, two thirds, all), got {data(d, 'reachContours')}")
+    check(count(d, "#reach-legend li") == 3, "the legend lists the contours")
+    check(count(d, "path.leaflet-interactive") >= 3, "no contour drawn on the map")
+    legend = visible_text(d, "#reach-legend")
+    check("within 15 min" in legend, f"the legend does not name the budget ({legend!r})")
+    shot(d, "r1-reach-15min")
+    # Moving the slider redraws the contours for the new budget.
+    js(d, "const s = document.getElementById('reach-value'); s.value = '5'; s.dispatchEvent(new Event('input'));")
+    wait(d, lambda d: "within 5 min" in visible_text(d, "#reach-legend"), "the contours for 5 minutes")
+    shot(d, "r2-reach-5min")
+    Select(d.find_element(By.ID, "reach-kind")).select_by_value("distance")
+    wait(d, lambda d: " km" in visible_text(d, "#reach-legend"), "the contours in km")
+    shot(d, "r3-reach-km")
+    long_press(d, SEA)
+    wait(d, lambda d: d.find_element(By.ID, "reach-error").is_displayed(), "an error for a point in the sea")
+    check("road" in visible_text(d, "#reach-error"), f"the error does not say why ({visible_text(d, '#reach-error')!r})")
+
+
 def flow_i_loading(d):
     open_app(d)
     d.execute_cdp_cmd("Network.enable", {})
@@ -961,6 +988,7 @@ def main():
         run("g  time to leave tab, keyboard, accessible names", flow_g_chrome, d)
         run("h  keyboard: typeahead, travel mode, route type", flow_h_keyboard, d)
         run("i  loading indicator on a slow network", flow_i_loading, d)
+        run("r  reach: isochrones from a long press, slider, km, sea", flow_r_reach, d)
         errs = console_errors(d)
         results.append(("console has no errors", "FAIL" if errs else "PASS", "; ".join(errs)[:400]))
         print(f"  {results[-1][1]:5} console has no errors{(': ' + results[-1][2]) if errs else ''}")

@@ -26,9 +26,11 @@ const planner = new Planner(map);
 const along = new AlongRoute(map, planner);
 const places = new Places(map, { directions: directionsFromMyLocation });
 const ttl = new TimeToLeave(map, { checkPlace: checkedPlace, showMe: (latlng) => showMe(latlng) });
+const reach = new Reach(map);
 const tabs = initTabs((name) => {
   // The route planner's lines and markers stay out of the way of a trip being timed (CSS).
   document.body.dataset.tab = name;
+  reach.setVisible(name === "reach");
   if (name === "ttl") map.closePopup();
   places.setVisible(name === "places");
   ttl.setVisible(name === "ttl");
