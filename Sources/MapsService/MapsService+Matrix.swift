@@ -17,7 +17,7 @@ extension MapsService {
                 switch cell {
                 case .route(let seconds, let meters, let departure, let arrival):
                     successes += 1
-                    data.append(.init(originIndex: i, destinationIndex: j, routeSummary: MatrixRouteSummary(
+                    data.append(.init(originIndex: i, destinationIndex: j, routeSummary: RouteSummary(
                         lengthInMeters: Int(meters.rounded()), travelTimeInSeconds: Int(seconds.rounded()),
                         departureTime: RFC3339.format(Date(timeIntervalSince1970: departure), in: timeZone),
                         arrivalTime: RFC3339.format(Date(timeIntervalSince1970: arrival), in: timeZone))))

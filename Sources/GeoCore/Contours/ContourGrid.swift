@@ -69,14 +69,16 @@ public struct ContourGrid: Sendable {
             let px = Double(x) + (vertical ? 0 : t), py = Double(y) + (vertical ? t : 0)
             return PlanarPoint(x: origin.x + px * spacing, y: origin.y + py * spacing)
         }
-        // next[from side] = to side: one directed segment per crossing, region on the left.
-        var next: [Int: Int] = [:]
+        // next[from side] = to side: one directed segment per crossing, region on the left; each
+        // side is crossed by at most one segment leaving it.
+        var next = [Int32](repeating: -1, count: (width + 3) * (height + 3) * 2)
+        var starts: [Int] = []
         var points: [Int: PlanarPoint] = [:]
         func segment(_ from: (Int, Int, Bool), _ to: (Int, Int, Bool)) {
             let a = sideKey(from.0, from.1, from.2), b = sideKey(to.0, to.1, to.2)
-            next[a] = b
-            if points[a] == nil { points[a] = point(from.0, from.1, from.2) }
-            if points[b] == nil { points[b] = point(to.0, to.1, to.2) }
+            next[a] = Int32(b)
+            starts.append(a)
+            points[a] = point(from.0, from.1, from.2)
         }
         for y in -1..<height {
             for x in -1..<width {
@@ -114,13 +116,13 @@ public struct ContourGrid: Sendable {
             }
         }
         var rings: [[PlanarPoint]] = []
-        var used = Set<Int>()
-        for start in next.keys.sorted() where !used.contains(start) {
+        for start in starts.sorted() where next[start] >= 0 {
             var ring: [PlanarPoint] = []
             var k = start
-            while !used.contains(k), let n = next[k] {
-                used.insert(k)
+            while next[k] >= 0 {
                 ring.append(points[k]!)
+                let n = Int(next[k])
+                next[k] = -1
                 k = n
             }
             if ring.count >= 3 { rings.append(ring) }

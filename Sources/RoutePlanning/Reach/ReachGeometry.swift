@@ -37,27 +37,29 @@ struct ReachGeometry {
         let mLat = Geodesy.metersPerDegreeLatitude, mLon = Geodesy.metersPerDegreeLatitude * cosLat
         let lat0 = center.latitude, lon0 = center.longitude
         @inline(__always) func project(_ c: Coordinate) -> (Double, Double) { ((c.longitude - lon0) * mLon, (c.latitude - lat0) * mLat) }
-        // The extent of what was reached within the largest level.
+        // The extent of what was reached within the largest level (from the arcs' end nodes; shapes
+        // bulge a little beyond them, which the grid's margin takes).
         var minX = 0.0, maxX = 0.0, minY = 0.0, maxY = 0.0
-        let shapes = graph.shapeCoordinates, shapeStart = graph.edgeShapeStart
+        let shapes = graph.shapeCoordinates, shapeStart = graph.edgeShapeStart, nodes = graph.nodeCoordinates
         for piece in pieces where Double(min(piece.startMs, piece.endMs)) <= top {
-            let e = graph.edge(of: piece.arc).index
-            for i in Int(shapeStart[e])..<Int(shapeStart[e + 1]) {
-                let (x, y) = project(shapes[i])
-                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
-            }
+            let (x, y) = project(nodes[graph.head(of: piece.arc).index])
+            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
         }
         let spacing = max(minimumSpacing, max(maxX - minX, maxY - minY) / Self.maxPointsPerSide)
-        let origin = PlanarPoint(x: minX - spacing, y: minY - spacing)
-        let width = Int(((maxX - minX) / spacing).rounded(.up)) + 3, height = Int(((maxY - minY) / spacing).rounded(.up)) + 3
+        let margin = 3 * spacing
+        let origin = PlanarPoint(x: minX - margin, y: minY - margin)
+        let width = Int((maxX - minX + 2 * margin) / spacing) + 2, height = Int((maxY - minY + 2 * margin) / spacing) + 2
         let outside = Float(top * 1.25 + 1)
         var grid = ContourGrid(width: width, height: height, spacing: spacing, origin: origin, fill: outside)
         let step = spacing / 2
         let gridWidth = width, gridHeight = height
         grid.values.withUnsafeMutableBufferPointer { values in
             @inline(__always) func mark(_ x: Double, _ y: Double, _ v: Float) {
-                let gx = Int(((x - origin.x) / spacing).rounded(.down)), gy = Int(((y - origin.y) / spacing).rounded(.down))
-                guard gx >= 0, gy >= 0, gx + 1 < gridWidth, gy + 1 < gridHeight else { return }
+                // Truncation is the floor here: points left of or below the grid are dropped first.
+                let fx = (x - origin.x) / spacing, fy = (y - origin.y) / spacing
+                guard fx >= 0, fy >= 0 else { return }
+                let gx = Int(fx), gy = Int(fy)
+                guard gx + 1 < gridWidth, gy + 1 < gridHeight else { return }
                 let i = gy * gridWidth + gx
                 if v < values[i] { values[i] = v }
                 if v < values[i + 1] { values[i + 1] = v }
@@ -81,7 +83,7 @@ struct ReachGeometry {
                     let point = project(shapes[backward ? last - k : first + k])
                     let dx = point.0 - previous.0, dy = point.1 - previous.1
                     let length = (dx * dx + dy * dy).squareRoot()
-                    let samples = max(1, Int((length / step).rounded(.up)))
+                    let samples = Int(length / step) + 1
                     for s in 1...samples {
                         let t = Double(s) / Double(samples)
                         let fraction = min(1, (travelled + length * t) / total)

@@ -41,10 +41,10 @@ public struct MatrixResponse: Codable, Sendable {
     public struct Cell: Codable, Sendable {
         public var originIndex: Int
         public var destinationIndex: Int
-        public var routeSummary: MatrixRouteSummary?
+        public var routeSummary: RouteSummary?
         public var detailedError: APIError.Body.Detail?
 
-        public init(originIndex: Int, destinationIndex: Int, routeSummary: MatrixRouteSummary? = nil, detailedError: APIError.Body.Detail? = nil) {
+        public init(originIndex: Int, destinationIndex: Int, routeSummary: RouteSummary? = nil, detailedError: APIError.Body.Detail? = nil) {
             self.originIndex = originIndex
             self.destinationIndex = destinationIndex
             self.routeSummary = routeSummary
@@ -69,24 +69,6 @@ public struct MatrixResponse: Codable, Sendable {
     public init(data: [Cell], statistics: Statistics) {
         self.data = data
         self.statistics = statistics
-    }
-}
-
-public struct MatrixRouteSummary: Codable, Sendable, Equatable {
-    public var lengthInMeters: Int
-    public var travelTimeInSeconds: Int
-    public var trafficDelayInSeconds: Int
-    public var trafficLengthInMeters: Int
-    public var departureTime: String
-    public var arrivalTime: String
-
-    public init(lengthInMeters: Int, travelTimeInSeconds: Int, departureTime: String, arrivalTime: String) {
-        self.lengthInMeters = lengthInMeters
-        self.travelTimeInSeconds = travelTimeInSeconds
-        trafficDelayInSeconds = 0
-        trafficLengthInMeters = 0
-        self.departureTime = departureTime
-        self.arrivalTime = arrivalTime
     }
 }
 
