@@ -10,7 +10,8 @@ import GeoCore
 /// `wayfinder bench reach`: isochrones (static, depart-at, arrive-by) and matrices (static and
 /// depart-at) in process, timed per phase, on random centres and points of the car network.
 /// With `--write DIR` the centres, the polygons and the matrix points are written there, for the
-/// comparison with Valhalla and OSRM (`bench/reach.py`).
+/// comparison with Valhalla and OSRM (`bench/reach.py`). Each figure comes as wall time and as the
+/// process's CPU time, which a loaded machine inflates far less.
 enum BenchReach {
     static func run(extract: String, queries: Int, seed: UInt64, minutes: [Double], matrixSizes: [Int], write: String?) throws -> [String: Any] {
         let folder = NSTemporaryDirectory() + "wayfinder-bench-reach-\(getpid())"
@@ -38,14 +39,15 @@ enum BenchReach {
         var written: [[String: Any]] = []
         for m in minutes {
             for (name, timing) in [("static", 0), ("departAt", 1), ("arriveAt", 2)] {
-                var total: [Double] = [], search: [Double] = [], contour: [Double] = [], arcs: [Double] = []
+                var total: [Double] = [], cpu: [Double] = [], search: [Double] = [], contour: [Double] = [], arcs: [Double] = []
                 for (i, c) in centres.enumerated() {
                     var q = ReachQuery(origin: c, levels: [m * 60])
                     if timing == 1 { q.departAt = monday8 }
                     if timing == 2 { q.arriveAt = monday8.addingTimeInterval(3600) }
-                    let start = DispatchTime.now().uptimeNanoseconds
+                    let start = DispatchTime.now().uptimeNanoseconds, cpuStart = Self.cpuMs()
                     guard let reach = try? service.reach(q) else { continue }
                     total.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+                    cpu.append(Self.cpuMs() - cpuStart)
                     search.append(reach.searchSeconds * 1000)
                     contour.append(reach.contourSeconds * 1000)
                     arcs.append(Double(reach.reachedArcs))
@@ -54,7 +56,7 @@ enum BenchReach {
                         written.append(["centre": [c.longitude, c.latitude], "index": i, "minutes": m, "polygons": rings])
                     }
                 }
-                isochrones["\(Int(m))min.\(name)"] = ["totalMs": BenchCommand.percentiles(total), "searchMs": BenchCommand.percentiles(search),
+                isochrones["\(Int(m))min.\(name)"] = ["totalMs": BenchCommand.percentiles(total), "cpuMs": BenchCommand.percentiles(cpu), "searchMs": BenchCommand.percentiles(search),
                                                       "contourMs": BenchCommand.percentiles(contour), "reachedArcs": BenchCommand.percentiles(arcs)]
             }
         }
@@ -69,15 +71,16 @@ enum BenchReach {
                 var q = MatrixQuery(origins: points, destinations: points)
                 q.departAt = departAt
                 q.traffic = true
-                var ms: [Double] = []
+                var ms: [Double] = [], cpu: [Double] = []
                 var routes = 0
-                for _ in 0..<(n >= 1000 ? 2 : 5) {
-                    let start = DispatchTime.now().uptimeNanoseconds
+                for _ in 0..<(n >= 1000 || departAt != nil ? 2 : 5) {
+                    let start = DispatchTime.now().uptimeNanoseconds, cpuStart = Self.cpuMs()
                     guard let matrix = try? service.computeMatrix(q, maxCells: n * n) else { break }
                     ms.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+                    cpu.append(Self.cpuMs() - cpuStart)
                     routes = matrix.cells.joined().filter { if case .route = $0 { true } else { false } }.count
                 }
-                matrices["\(n)x\(n).\(name)"] = ["ms": BenchCommand.percentiles(ms), "cellsWithRoute": routes, "cells": n * n]
+                matrices["\(n)x\(n).\(name)"] = ["ms": BenchCommand.percentiles(ms), "cpuMsAllThreads": BenchCommand.percentiles(cpu), "cellsWithRoute": routes, "cells": n * n]
             }
         }
         report["matrices"] = matrices
@@ -90,6 +93,19 @@ enum BenchReach {
             }
             report["written"] = write
         }
+        report["machineLoadAverage"] = Self.loadAverage()
         return report
+    }
+
+    /// CPU time of the whole process (every thread), milliseconds: unlike wall time it does not
+    /// grow when other processes share the cores.
+    static func cpuMs() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
+        return Double(t.tv_sec) * 1000 + Double(t.tv_nsec) / 1e6
+    }
+
+    static func loadAverage() -> String {
+        (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
     }
 }

@@ -120,7 +120,8 @@ struct ReachHandlerTests {
 
     @Test func isochroneErrorsAreValhallaShaped() throws {
         for body in [#"{"locations":[],"costing":"auto","contours":[{"time":5}]}"#, #"{"locations":[{"lat":60.17,"lon":24.93}],"costing":"boat","contours":[{"time":5}]}"#,
-                     #"{"locations":[{"lat":60.17,"lon":24.93}],"costing":"auto","contours":[{"time":0}]}"#, "not json"] {
+                     #"{"locations":[{"lat":60.17,"lon":24.93}],"costing":"auto","contours":[{"time":0}]}"#, "not json",
+                     #"{"locations":[{"lat":60.17,"lon":24.93}],"costing":"auto","contours":[{"time":5}],"costing_options":{"auto":{"use_highways":0}}}"#] {
             let r = try ServerFixture.post("/isochrone", body: body)
             #expect(r.status == .badRequest, "\(body)")
             let json = try ServerFixture.json(r)
@@ -158,6 +159,9 @@ struct ReachHandlerTests {
         let many = "[" + Array(repeating: point, count: 51).joined(separator: ",") + "]"
         let big = try ServerFixture.post("/routing/matrix/2", body: #"{"origins":\#(many),"destinations":\#(many)}"#)
         #expect(big.status == .badRequest, "51 × 51 is beyond 2,500 cells")
+        let truck = try ServerFixture.post("/routing/matrix/2", body: Self.matrixBody + #","options":{"vehicleWeight":12000}}"#)
+        #expect(truck.status == .badRequest)
+        #expect((try ServerFixture.json(truck)["detailedError"] as? [String: Any])?["target"] as? String == "vehicleWeight")
     }
 
     @Test func asyncMatrixCompletes() throws {

@@ -57,9 +57,17 @@ struct MatrixHandlers {
         return response
     }
 
+    static let optionKeys: Set<String> = ["departAt", "arriveAt", "routeType", "travelMode", "traffic", "avoid"]
+
     /// The body's points and options as a matrix query.
     static func query(_ request: HTTPRequest, service: MapsService) throws(APIError) -> MatrixQuery {
         let body = try JSONResponse.decode(MatrixRequestBody.self, from: request.body)
+        // Options this server does not implement (vehicle dimensions, …) are refused by name, not ignored.
+        struct Keys: Decodable { var options: [String: EmptyValue]? }
+        let given = try JSONResponse.decode(Keys.self, from: request.body).options?.keys.sorted() ?? []
+        if let unknown = given.first(where: { !Self.optionKeys.contains($0) }) {
+            throw .badInput("options.\(unknown) is not supported; supported: \(Self.optionKeys.sorted().joined(separator: ", "))", parameter: unknown)
+        }
         func points(_ list: [MatrixRequestBody.Point], _ name: String) throws(APIError) -> [Coordinate] {
             var result: [Coordinate] = []
             for (i, p) in list.enumerated() {

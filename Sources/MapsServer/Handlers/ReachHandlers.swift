@@ -100,8 +100,19 @@ struct ReachHandlers {
                 throw ValhallaFailure(100, "the request needs a json= parameter or a JSON body")
             }
             let r: Valhalla.IsochroneRequest
-            do { r = try JSONResponse.decode(Valhalla.IsochroneRequest.self, from: body, parameter: "json") } catch {
+            do {
+                r = try JSONResponse.decode(Valhalla.IsochroneRequest.self, from: body, parameter: "json")
+                // Valhalla options this server does not implement are refused by name, not ignored.
+                let keys = try JSONResponse.decode([String: EmptyValue].self, from: body, parameter: "json").keys
+                if let unknown = keys.sorted().first(where: { !Self.isochroneKeys.contains($0) }) {
+                    throw ValhallaFailure(101, "\(unknown) is not supported here; supported: \(Self.isochroneKeys.sorted().joined(separator: ", "))")
+                }
+            } catch let error as APIError {
                 throw ValhallaFailure(100, "Failed to parse json request: \(error.message)")
+            } catch let error as ValhallaFailure {
+                throw error
+            } catch {
+                throw ValhallaFailure(100, "Failed to parse json request")
             }
             let service = app.service
             let query = try Self.reachQuery(r, service: service)
@@ -123,6 +134,9 @@ struct ReachHandlers {
         var message: String
         init(_ code: Int, _ message: String) { self.code = code; self.message = message }
     }
+
+    static let isochroneKeys: Set<String> = ["locations", "costing", "contours", "polygons", "denoise", "generalize", "date_time", "reverse",
+                                             "show_locations", "id"]
 
     static let costings: [String: ReachQuery.Mode] = ["auto": .car, "taxi": .taxi, "bicycle": .bicycle, "pedestrian": .pedestrian]
 
