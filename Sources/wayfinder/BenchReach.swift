@@ -56,8 +56,8 @@ enum BenchReach {
                         written.append(["centre": [c.longitude, c.latitude], "index": i, "minutes": m, "polygons": rings])
                     }
                 }
-                isochrones["\(Int(m))min.\(name)"] = ["totalMs": BenchCommand.percentiles(total), "cpuMs": BenchCommand.percentiles(cpu), "searchMs": BenchCommand.percentiles(search),
-                                                      "contourMs": BenchCommand.percentiles(contour), "reachedArcs": BenchCommand.percentiles(arcs)]
+                isochrones["\(Int(m))min.\(name)"] = ["totalMs": BenchCommand.percentiles(total), "cpuMs": BenchCommand.percentiles(cpu), "searchCpuMs": BenchCommand.percentiles(search),
+                                                      "contourCpuMs": BenchCommand.percentiles(contour), "reachedArcs": BenchCommand.percentiles(arcs)]
             }
         }
         report["isochrones"] = isochrones

@@ -89,7 +89,7 @@ public struct Reach: Sendable {
     public var reachedArcs: Int
     /// The grid spacing of the contours, metres.
     public var gridMeters: Double
-    /// Seconds spent searching and drawing.
+    /// CPU seconds spent searching and drawing (the calling thread's).
     public var searchSeconds: Double
     public var contourSeconds: Double
 }
