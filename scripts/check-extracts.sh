@@ -46,5 +46,15 @@ print(a[0].get('address', {}).get('streetName', ''))")
   "$BIN" along-route "$ds" --from "$lat1,$lon1" --to "$lat2,$lon2" --category restaurant --max-detour 600 --format json \
     > "$WORK/along.json" 2> "$WORK/along.err" || { echo "FAIL along-route $name: $(cat "$WORK/along.err")"; exit 1; }
   places=$(python3 -c "import json; print(len(json.load(open('$WORK/along.json'))['results']))")
-  printf "ok  %-28s %6.2f s  %s; %s restaurants along a route; reverse: %s\n" "$name" "$(python3 -c "import time; print(time.time() - $start)")" "$(head -n 1 "$WORK/$name.import.txt" | sed 's/.* in //')" "$places" "${street:-none within 2 km}"
+  # Isochrones (leaving now and at a time), a reachable range and a matrix (leaving now and at a time).
+  "$BIN" reach "$ds" --from "$lat1,$lon1" --minutes 2,5 > "$WORK/reach.json" 2> "$WORK/reach.err" &&
+    "$BIN" reach "$ds" --from "$lat1,$lon1" --minutes 5 --depart-at 08:00 > /dev/null 2>> "$WORK/reach.err" &&
+    "$BIN" reach "$ds" --from "$lat1,$lon1" --km 2 --format range --mode pedestrian > /dev/null 2>> "$WORK/reach.err" &&
+    "$BIN" matrix "$ds" --from "$lat1,$lon1;$lat2,$lon2" > "$WORK/matrix.json" 2>> "$WORK/reach.err" &&
+    "$BIN" matrix "$ds" --from "$lat1,$lon1;$lat2,$lon2" --depart-at 08:00 > /dev/null 2>> "$WORK/reach.err" || {
+    echo "FAIL reach/matrix $name: $(cat "$WORK/reach.err")"; exit 1; }
+  contours=$(python3 -c "import json; print(len(json.load(open('$WORK/reach.json'))['features']))")
+  cells=$(python3 -c "import json; print(json.load(open('$WORK/matrix.json'))['statistics']['successes'])")
+  [[ $contours == 2 && $cells -ge 2 ]] || { echo "FAIL reach/matrix $name: $contours contours, $cells cells with a route"; exit 1; }
+  printf "ok  %-28s %6.2f s  %s; %s restaurants along a route; reverse: %s; %s contours, %s matrix cells\n" "$name" "$(python3 -c "import time; print(time.time() - $start)")" "$(head -n 1 "$WORK/$name.import.txt" | sed 's/.* in //')" "$places" "${street:-none within 2 km}" "$contours" "$cells"
 done

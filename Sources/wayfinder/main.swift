@@ -13,6 +13,8 @@ COMMANDS:
   search      find addresses, streets, places and POIs (typeahead, near a point)
   reverse     the address at a point
   along-route places along a route with exact detour times
+  reach       isochrones: how far one gets within time or distance budgets
+  matrix      travel times and lengths between many points
   categories  list the place categories
   traffic     apply live speeds, closures or historical profiles
   leave       time to leave: count down to the latest departure, kept true as traffic changes
@@ -39,6 +41,8 @@ let commands: [String: ([String]) throws -> Void] = [
     "categories": CategoriesCommand.run,
     "generate": GenerateCommand.run,
     "leave": LeaveCommand.run,
+    "reach": ReachCommand.run,
+    "matrix": MatrixCommand.run,
 ]
 let commandUsages: [String: String] = [
     "import": ImportCommand.usage,
@@ -53,6 +57,8 @@ let commandUsages: [String: String] = [
     "categories": CategoriesCommand.usage,
     "generate": GenerateCommand.usage,
     "leave": LeaveCommand.usage,
+    "reach": ReachCommand.usage,
+    "matrix": MatrixCommand.usage,
 ]
 
 guard let name = arguments.first else {
