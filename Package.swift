@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "MapsService", dependencies: ["Dataset", "Tiles", "BaseMap", "MapsAPI", "MapsAPIMapping", "RoutePlanning", "Routing", "RoadNetwork", "GeoCore", "Traffic", "Directions", "Places"], swiftSettings: settings),
         .target(name: "MapsServer", dependencies: ["HTTPServer", "MapsService", "MapsAPI", "MapsAPIMapping", "GeoCore", "TimeToLeave"],
                 resources: [.copy("Resources/web"), .copy("Resources/openapi.json")], swiftSettings: settings),
-        .target(name: "TimeToLeave", dependencies: ["MapsService", "RoutePlanning", "MapsAPI", "SQLite", "GeoCore", "RoadNetwork", "Routing", "Places", "Traffic", "CDeflate"], swiftSettings: settings),
+        .target(name: "TimeToLeave", dependencies: ["RoutePlanning", "MapsAPI", "MapsAPIMapping", "SQLite", "GeoCore", "RoadNetwork", "Routing", "CDeflate"], swiftSettings: settings),
         .target(name: "SyntheticNetwork", dependencies: ["OSMPBF"], swiftSettings: settings, linkerSettings: libm),
         .target(name: "RoadExtract", dependencies: ["GeoCore", "OSMPBF", "RoadNetwork"], swiftSettings: settings, linkerSettings: libm),
 
