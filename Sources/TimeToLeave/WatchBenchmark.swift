@@ -44,7 +44,7 @@ public enum WatchBenchmark {
     public static func run(planning: PlanningEngine, dataset: String, watchCount: Int = 1000, queries: Int = 300, seed: UInt64 = 7,
                            measureSeconds: Double = 3, storeFolder: String) throws -> Report {
         guard let graph = planning.graph(.car) else { throw WatchStoreError("the benchmark needs a car graph") }
-        var rng = SplitMix(seed: seed)
+        var rng = SplitMix64(seed: seed)
         func point() -> Coordinate {
             var a = Int(rng.next() % UInt64(graph.arcCount))
             var tries = 0
@@ -140,19 +140,6 @@ public enum WatchBenchmark {
     }
 
     static func round3(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
-
-    /// A tiny seeded generator (SplitMix64), so runs pick the same trips.
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 }
 
 extension WatchService {
