@@ -58,10 +58,16 @@ let package = Package(
         .executableTarget(name: "example-along-route", dependencies: ["WayfinderKit"], path: "Examples/example-along-route", swiftSettings: settings),
         .executableTarget(name: "example-time-to-leave", dependencies: ["WayfinderKit"], path: "Examples/example-time-to-leave", swiftSettings: settings),
 
-        .target(name: "MapsTestSupport", dependencies: ["GeoCore", "OSMPBF", "RoadNetwork", "RoadExtract", "Routing", "Dataset", "DatasetImport", "MapsService"], swiftSettings: settings),
+        .target(name: "MapsTestSupport", dependencies: ["GeoCore", "OSMPBF", "RoadNetwork", "RoadExtract", "Routing", "RoutePlanning", "Dataset", "DatasetImport", "MapsService"], swiftSettings: settings),
 
         .testTarget(name: "WayfinderKitTests", dependencies: ["WayfinderKit", "MapsAPI", "MapsServer", "MapsService", "Dataset", "DatasetImport", "HTTPServer", "MapsTestSupport", "TimeToLeave", "example-directions", "example-along-route", "example-time-to-leave"], swiftSettings: settings),
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore"], swiftSettings: settings),
+        .testTarget(name: "BinaryIOTests", dependencies: ["BinaryIO", "Deflate", "GeoCore", "MapsTestSupport"], swiftSettings: settings),
+        .testTarget(name: "RoadNetworkTests", dependencies: ["RoadNetwork", "GeoCore", "MapsTestSupport"], swiftSettings: settings),
+        .testTarget(name: "TrafficTests", dependencies: ["Traffic", "RoadNetwork", "GeoCore", "MapsTestSupport"], swiftSettings: settings),
+        .testTarget(name: "RoutePlanningTests", dependencies: ["RoutePlanning", "RoadNetwork", "GeoCore", "MapsTestSupport"], swiftSettings: settings),
+        .testTarget(name: "DirectionsTests", dependencies: ["Directions", "RoutePlanning", "RoadNetwork", "GeoCore", "MapsTestSupport"], swiftSettings: settings),
+        .testTarget(name: "DatasetTests", dependencies: ["Dataset", "DatasetImport", "RoadNetwork", "RoadExtract", "MapsTestSupport"], swiftSettings: settings),
         .testTarget(name: "ScenarioTests", dependencies: ["MapsTestSupport", "RoutePlanning", "RoadExtract", "RoadNetwork", "Routing", "OSMPBF", "GeoCore", "MapsService", "MapsAPI", "Traffic"], swiftSettings: settings),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "MapsTestSupport"], swiftSettings: settings),
         .testTarget(name: "PlacesTests", dependencies: ["Places", "SQLite", "MapsTestSupport", "OSMPBF", "GeoCore"], swiftSettings: settings),
