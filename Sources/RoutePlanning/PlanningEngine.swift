@@ -60,14 +60,7 @@ public final class PlanningEngine: @unchecked Sendable {
         do {
             outcome = try calculation.run()
         } catch {
-            switch error {
-            case .noSegment(let i): return .noSegment(waypoint: i)
-            case .noRoute(let leg): return .noRoute(leg: leg)
-            case .noWaypointOrder: return .noWaypointOrder
-            case .closed: return .closed
-            case .arrivalPassed: return .arrivalPassed
-            case .arrivalUnmeetable(let d): return .arrivalUnmeetable(latestDeparture: d)
-            }
+            return error.outcome
         }
         let builder = TimedRouteBuilder(engine: engine, snapshot: snapshot, live: calculation.key.live, now: now)
         let routes = outcome.routes.enumerated().map { i, route in
