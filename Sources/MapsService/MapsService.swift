@@ -48,8 +48,4 @@ public final class MapsService: @unchecked Sendable {
         }
         return graph
     }
-
-    static func waypointName(_ index: Int, of count: Int) -> String {
-        index == 0 ? "the origin" : index == count - 1 ? "the destination" : "waypoint \(index)"
-    }
 }
