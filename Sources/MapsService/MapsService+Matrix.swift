@@ -1,5 +1,6 @@
 public import Foundation
 public import MapsAPI
+import MapsAPIMapping
 public import GeoCore
 public import RoadNetwork
 import Routing
@@ -8,31 +9,8 @@ public import RoutePlanning
 extension MapsService {
     /// TomTom Matrix Routing v2; `maxCells` is the synchronous or the asynchronous limit.
     public func matrix(_ query: MatrixQuery, maxCells: Int) throws(APIError) -> MatrixResponse {
-        let matrix = try computeMatrix(query, maxCells: maxCells)
-        var data: [MatrixResponse.Cell] = []
-        data.reserveCapacity(query.cellCount)
-        var successes = 0
-        for (i, row) in matrix.cells.enumerated() {
-            for (j, cell) in row.enumerated() {
-                switch cell {
-                case .route(let seconds, let meters, let departure, let arrival):
-                    successes += 1
-                    data.append(.init(originIndex: i, destinationIndex: j, routeSummary: RouteSummary(
-                        lengthInMeters: Int(meters.rounded()), travelTimeInSeconds: Int(seconds.rounded()),
-                        departureTime: RFC3339.format(Date(timeIntervalSince1970: departure), in: timeZone),
-                        arrivalTime: RFC3339.format(Date(timeIntervalSince1970: arrival), in: timeZone))))
-                case .noSegment(let origin):
-                    data.append(.init(originIndex: i, destinationIndex: j, detailedError: .init(
-                        code: APIError.Code.mapMatchingFailure.rawValue,
-                        message: "the \(origin ? "origin" : "destination") is not near any road usable by \(query.mode.rawValue)",
-                        target: origin ? query.originsParameter : query.destinationsParameter)))
-                case .noRoute:
-                    data.append(.init(originIndex: i, destinationIndex: j, detailedError: .init(
-                        code: APIError.Code.noRouteFound.rawValue, message: "no \(query.mode.rawValue) route between these points")))
-                }
-            }
-        }
-        return MatrixResponse(data: data, statistics: .init(totalCount: data.count, successes: successes, failures: data.count - successes))
+        MatrixResponse(try computeMatrix(query, maxCells: maxCells), mode: query.mode.rawValue,
+                       originsParameter: query.originsParameter, destinationsParameter: query.destinationsParameter, timeZone: timeZone)
     }
 
     /// Checks a matrix query (sizes, times, modes) and computes it.
@@ -68,33 +46,12 @@ extension MapsService {
         query.mode = mode
         query.originsParameter = "sources"
         let matrix = try computeMatrix(query, maxCells: max(limits.maxMatrixCells, 10_000))
-        func waypoint(_ road: NearbyRoad?, _ input: Coordinate) -> OSRM.Waypoint {
-            let p = road?.point ?? input
-            return OSRM.Waypoint(hint: "", distance: ((road?.distanceMeters ?? 0) * 100).rounded() / 100, name: road?.roadName ?? "",
-                                 location: [OSRM.round6(p.longitude), OSRM.round6(p.latitude)], nodes: nil)
-        }
-        var seconds = [[Double?]](), meters = [[Double?]]()
-        for (i, row) in matrix.cells.enumerated() {
-            var d: [Double?] = [], m: [Double?] = []
-            for (j, cell) in row.enumerated() {
-                if sources[i] == destinations[j] { d.append(0); m.append(0); continue }
-                if case .route(let s, let length, _, _) = cell {
-                    d.append((s * scaleFactor * 10).rounded() / 10)
-                    m.append((length * 10).rounded() / 10)
-                } else if let fallbackSpeed {
-                    let a = fallbackFromSnapped ? matrix.origins[i]?.point ?? query.origins[i] : query.origins[i]
-                    let b = fallbackFromSnapped ? matrix.destinations[j]?.point ?? query.destinations[j] : query.destinations[j]
-                    let crow = Geodesy.distanceMeters(a, b)
-                    d.append((crow / fallbackSpeed * scaleFactor * 10).rounded() / 10)
-                    m.append((crow * 10).rounded() / 10)
-                } else {
-                    d.append(nil); m.append(nil)
-                }
-            }
-            seconds.append(d); meters.append(m)
-        }
-        return OSRM.TableResponse(durations: durations ? seconds : nil, distances: distances ? meters : nil,
-                                  sources: zip(matrix.origins, query.origins).map(waypoint),
-                                  destinations: zip(matrix.destinations, query.destinations).map(waypoint))
+        var options = OSRMTableOptions()
+        options.durations = durations
+        options.distances = distances
+        options.fallbackSpeed = fallbackSpeed
+        options.fallbackFromSnapped = fallbackFromSnapped
+        options.scaleFactor = scaleFactor
+        return OSRM.TableResponse(matrix, origins: query.origins, destinations: query.destinations, sameAs: { sources[$0] == destinations[$1] }, options: options)
     }
 }

@@ -12,36 +12,18 @@ extension MapsService {
         guard query.levels.count == 1 else {
             throw .badInput("exactly one budget is needed: timeBudgetInSec, distanceBudgetInMeters or fuelBudgetInLiters", parameter: query.levelParameter)
         }
-        let reach = try reach(query)
-        let outline = reach.contours.first?.polygons.first?.outer.dropLast() ?? []
-        return ReachableRangeResponse(reachableRange: .init(center: LatLon(rounding: reach.center), boundary: outline.map { LatLon(rounding: $0) }))
+        return ReachableRangeResponse(try reach(query))
     }
 
     /// Valhalla `/isochrone`: one Feature per contour, largest first.
     public func isochrone(_ query: ReachQuery, polygons: Bool, colors: [String?], showLocations: Bool, id: String?) throws(APIError) -> Valhalla.FeatureCollection {
-        let reach = try reach(query)
-        let perUnit = query.budget == .time ? 60.0 : 1000.0  // minutes or kilometres
-        let metric = query.budget == .time ? "time" : "distance"
-        func position(_ c: Coordinate) -> [Double] { [Self.round6(c.longitude), Self.round6(c.latitude)] }
-        var features: [Valhalla.Feature] = []
-        for (i, contour) in reach.contours.enumerated().reversed() {
-            let geometry: Valhalla.Geometry
-            let rings = contour.polygons.map { [$0.outer.map(position)] + $0.holes.map { $0.map(position) } }
-            if polygons {
-                geometry = rings.count == 1 ? .polygon(rings[0]) : .multiPolygon(rings)
-            } else {
-                let lines = contour.polygons.map { $0.outer.map(position) }
-                geometry = lines.count == 1 ? .lineString(lines[0]) : .multiLineString(lines)
-            }
-            let color = i < colors.count ? colors[i] : nil
-            let value = (contour.level / perUnit * 1000).rounded() / 1000
-            features.append(.init(geometry: geometry, properties: .init(contour: value, metric: metric, color: "#" + (color ?? Self.defaultColor(i, of: reach.contours.count)))))
-        }
-        if showLocations {
-            features.append(.init(geometry: .multiPoint([position(query.origin)]), properties: .init(contour: nil, metric: nil, color: nil)))
-            features.append(.init(geometry: .multiPoint([position(reach.center)]), properties: .init(contour: nil, metric: nil, color: nil)))
-        }
-        return Valhalla.FeatureCollection(features: features, id: id)
+        var options = IsochroneOptions()
+        options.metric = query.budget == .time ? "time" : "distance"
+        options.polygons = polygons
+        options.colors = colors
+        options.showLocations = showLocations
+        options.id = id
+        return Valhalla.FeatureCollection(try reach(query), origin: query.origin, options: options)
     }
 
     /// Checks a reach query and runs it; every outcome but a found reach is the error TomTom answers with.
@@ -84,12 +66,4 @@ extension MapsService {
     }
 
     static func trim(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
-    static func round6(_ v: Double) -> Double { (v * 1e6).rounded() / 1e6 }
-
-    /// Valhalla's palette idea: from red (nearest) through orange to green (farthest).
-    static func defaultColor(_ i: Int, of count: Int) -> String {
-        let palette = ["ff0000", "ff8000", "ffd000", "80c000", "00a040", "0080c0"]
-        guard count > 1 else { return palette[0] }
-        return palette[min(palette.count - 1, i * (palette.count - 1) / (count - 1))]
-    }
 }

@@ -23,7 +23,7 @@ enum BenchReach {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let service = try Commands.openService(folder)
         let graph = try service.dataset.graph(.car)
-        var rng = SeededGenerator(seed: seed)
+        var rng = SplitMix64(seed: seed)
         func point() -> Coordinate {
             var a = Int(rng.next() % UInt64(graph.arcCount))
             while !graph.arcFlags[a].contains(.largestComponent) { a = (a + 1) % graph.arcCount }

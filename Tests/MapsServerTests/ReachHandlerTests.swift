@@ -3,10 +3,44 @@ import Testing
 import MapsTestSupport
 import HTTPServer
 
-/// Reachable range, isochrones and matrices over the handlers, on the Helsinki sample.
-@Suite(.enabled(if: Fixtures.helsinkiAvailable, "run scripts/setup.sh for the Helsinki sample"))
-struct ReachHandlerTests {
-    static let origin = "60.16898,24.93199"
+extension ServerFixture {
+    /// `{"point":{…}}` entries for TomTom's matrix, one per drawn letter.
+    static func matrixPoints(_ letters: String) -> String {
+        "[" + letters.map { c in
+            let p = town.coordinate(c)
+            return #"{"point":{"latitude":\#(p.latitude),"longitude":\#(p.longitude)}}"#
+        }.joined(separator: ",") + "]"
+    }
+
+    static func matrixBody(origins: String, destinations: String) -> String {
+        #"{"origins":\#(matrixPoints(origins)),"destinations":\#(matrixPoints(destinations))}"#
+    }
+
+    /// A Valhalla isochrone request around a drawn letter.
+    static func isochroneBody(at c: Character, costing: String = "auto", minutes: Double...) -> String {
+        let p = town.coordinate(c)
+        let contours = minutes.map { #"{"time":\#($0)}"# }.joined(separator: ",")
+        return #"{"locations":[{"lat":\#(p.latitude),"lon":\#(p.longitude)}],"costing":"\#(costing)","contours":[\#(contours)],"polygons":true}"#
+    }
+
+    /// The same, percent-encoded for `GET /isochrone?json=`.
+    static func isochroneJSON(at c: Character, minutes: Double...) -> String {
+        let p = town.coordinate(c)
+        let contours = minutes.map { #"{"time":\#($0)}"# }.joined(separator: ",")
+        let body = #"{"locations":[{"lat":\#(p.latitude),"lon":\#(p.longitude)}],"costing":"auto","contours":[\#(contours)],"polygons":true}"#
+        return body.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+    }
+}
+
+/// Reachable range, isochrones and matrices over the handlers, on the drawn town (100 m blocks,
+/// 1.5 km across, so budgets here are seconds, not minutes).
+@Suite struct ReachHandlerTests {
+    static let origin = ServerFixture.at("f")
+    /// "lat,lon" to "lon, lat" of a drawn letter, for Valhalla's bodies.
+    static func location(_ c: Character) -> String {
+        let p = ServerFixture.town.coordinate(c)
+        return #"{"lat":\#(p.latitude),"lon":\#(p.longitude)}"#
+    }
 
     static func inside(_ ring: [[Double]], lon: Double, lat: Double) -> Bool {
         var inside = false
@@ -20,7 +54,7 @@ struct ReachHandlerTests {
     }
 
     @Test func reachableRangeAnswersInTomTomsShape() throws {
-        let r = try ServerFixture.get("/routing/1/calculateReachableRange/\(Self.origin)/json?timeBudgetInSec=180")
+        let r = try ServerFixture.get("/routing/1/calculateReachableRange/\(Self.origin)/json?timeBudgetInSec=25")
         #expect(r.status == .ok)
         let body = try ServerFixture.json(r)
         let range = try #require(body["reachableRange"] as? [String: Any])
@@ -30,7 +64,7 @@ struct ReachHandlerTests {
         let ring = boundary.map { [$0["longitude"]!, $0["latitude"]!] }
         #expect(Self.inside(ring, lon: center["longitude"]!, lat: center["latitude"]!), "the centre lies inside its range")
         // A larger budget reaches farther.
-        let larger = try ServerFixture.json(try ServerFixture.get("/routing/1/calculateReachableRange/\(Self.origin)/json?timeBudgetInSec=600"))
+        let larger = try ServerFixture.json(try ServerFixture.get("/routing/1/calculateReachableRange/\(Self.origin)/json?timeBudgetInSec=60"))
         let bigger = try #require((larger["reachableRange"] as? [String: Any])?["boundary"] as? [[String: Double]])
         func area(_ b: [[String: Double]]) -> Double {
             var s = 0.0
@@ -42,9 +76,9 @@ struct ReachHandlerTests {
     }
 
     @Test func distanceFuelDepartAndArrive() throws {
-        for query in ["distanceBudgetInMeters=800", "fuelBudgetInLiters=0.1", "timeBudgetInSec=300&departAt=2026-11-30T08:00:00%2B02:00",
-                      "timeBudgetInSec=300&arriveAt=2026-11-30T08:00:00%2B02:00", "timeBudgetInSec=300&travelMode=pedestrian",
-                      "timeBudgetInSec=300&routeType=shortest&avoid=motorways"] {
+        for query in ["distanceBudgetInMeters=300", "fuelBudgetInLiters=0.02", "timeBudgetInSec=60&departAt=2026-11-30T08:00:00%2B02:00",
+                      "timeBudgetInSec=60&arriveAt=2026-11-30T08:00:00%2B02:00", "timeBudgetInSec=60&travelMode=pedestrian",
+                      "timeBudgetInSec=60&routeType=shortest&avoid=motorways"] {
             let r = try ServerFixture.get("/routing/1/calculateReachableRange/\(Self.origin)/json?\(query)")
             #expect(r.status == .ok, "\(query)")
         }
@@ -69,7 +103,7 @@ struct ReachHandlerTests {
     }
 
     @Test func aPointInTheSeaIsA400() throws {
-        let r = try ServerFixture.get("/routing/1/calculateReachableRange/60.10,24.90/json?timeBudgetInSec=300")
+        let r = try ServerFixture.get("/routing/1/calculateReachableRange/\(ServerFixture.sea)/json?timeBudgetInSec=60")
         #expect(r.status == .badRequest)
         let detail = try #require(try ServerFixture.json(r)["detailedError"] as? [String: Any])
         #expect(detail["code"] as? String == "MAP_MATCHING_FAILURE")
@@ -77,7 +111,7 @@ struct ReachHandlerTests {
     }
 
     @Test func isochronesAreNestedFeatures() throws {
-        let body = #"{"locations":[{"lat":60.16898,"lon":24.93199}],"costing":"auto","contours":[{"time":2},{"time":5,"color":"00ff00"}],"polygons":true}"#
+        let body = #"{"locations":[\#(Self.location("f"))],"costing":"auto","contours":[{"time":0.4},{"time":1,"color":"00ff00"}],"polygons":true}"#
         let r = try ServerFixture.get("/isochrone?json=" + body.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
         #expect(r.status == .ok)
         let json = try ServerFixture.json(r)
@@ -85,7 +119,7 @@ struct ReachHandlerTests {
         let features = try #require(json["features"] as? [[String: Any]])
         #expect(features.count == 2)
         let props = features.map { $0["properties"] as! [String: Any] }
-        #expect(props.map { $0["contour"] as? Double } == [5, 2], "largest first")
+        #expect(props.map { $0["contour"] as? Double } == [1, 0.4], "largest first")
         #expect(props[0]["color"] as? String == "#00ff00")
         #expect(props.allSatisfy { $0["metric"] as? String == "time" })
         func outer(_ f: [String: Any]) -> [[Double]] {
@@ -95,7 +129,7 @@ struct ReachHandlerTests {
         }
         let large = outer(features[0]), small = outer(features[1])
         #expect(large.first == large.last, "rings are closed")
-        // Within the 5-minute contour, or on its boundary up to the simplification's tolerance (one grid cell, 80 m here).
+        // Within the 1-minute contour, or on its boundary up to the simplification's tolerance (one grid cell, 80 m here).
         func metresToRing(_ p: [Double]) -> Double {
             var best = Double.infinity
             let k = cos(p[1] * .pi / 180)
@@ -108,20 +142,20 @@ struct ReachHandlerTests {
             return best
         }
         let outside = small.filter { !Self.inside(large, lon: $0[0], lat: $0[1]) && metresToRing($0) > 80 }
-        #expect(outside.isEmpty, "the 2-minute contour lies within the 5-minute one: \(outside)")
+        #expect(outside.isEmpty, "the 24-second contour lies within the 1-minute one: \(outside)")
         // POST, distances, lines, reverse and a departure time.
-        let post = try ServerFixture.post("/isochrone", body: #"{"locations":[{"lat":60.16898,"lon":24.93199}],"costing":"pedestrian","contours":[{"distance":0.5}],"reverse":true,"date_time":{"type":1,"value":"2026-11-30T08:00"}}"#)
+        let post = try ServerFixture.post("/isochrone", body: #"{"locations":[\#(Self.location("f"))],"costing":"pedestrian","contours":[{"distance":0.3}],"reverse":true,"date_time":{"type":1,"value":"2026-11-30T08:00"}}"#)
         #expect(post.status == .badRequest, "date_time applies to time contours only")
-        let lines = try ServerFixture.post("/isochrone", body: #"{"locations":[{"lat":60.16898,"lon":24.93199}],"costing":"pedestrian","contours":[{"distance":0.5}],"reverse":true}"#)
+        let lines = try ServerFixture.post("/isochrone", body: #"{"locations":[\#(Self.location("f"))],"costing":"pedestrian","contours":[{"distance":0.3}],"reverse":true}"#)
         #expect(lines.status == .ok)
         let g = try #require((try ServerFixture.json(lines)["features"] as? [[String: Any]])?.first?["geometry"] as? [String: Any])
         #expect(["LineString", "MultiLineString"].contains(g["type"] as? String ?? ""))
     }
 
     @Test func isochroneErrorsAreValhallaShaped() throws {
-        for body in [#"{"locations":[],"costing":"auto","contours":[{"time":5}]}"#, #"{"locations":[{"lat":60.17,"lon":24.93}],"costing":"boat","contours":[{"time":5}]}"#,
-                     #"{"locations":[{"lat":60.17,"lon":24.93}],"costing":"auto","contours":[{"time":0}]}"#, "not json",
-                     #"{"locations":[{"lat":60.17,"lon":24.93}],"costing":"auto","contours":[{"time":5}],"costing_options":{"auto":{"use_highways":0}}}"#] {
+        for body in [#"{"locations":[],"costing":"auto","contours":[{"time":5}]}"#, #"{"locations":[\#(Self.location("f"))],"costing":"boat","contours":[{"time":5}]}"#,
+                     #"{"locations":[\#(Self.location("f"))],"costing":"auto","contours":[{"time":0}]}"#, "not json",
+                     #"{"locations":[\#(Self.location("f"))],"costing":"auto","contours":[{"time":5}],"costing_options":{"auto":{"use_highways":0}}}"#] {
             let r = try ServerFixture.post("/isochrone", body: body)
             #expect(r.status == .badRequest, "\(body)")
             let json = try ServerFixture.json(r)
@@ -129,7 +163,9 @@ struct ReachHandlerTests {
         }
     }
 
-    static let matrixBody = #"{"origins":[{"point":{"latitude":60.16898,"longitude":24.93199}},{"point":{"latitude":60.1700,"longitude":24.9450}}],"destinations":[{"point":{"latitude":60.16952,"longitude":24.95225}},{"point":{"latitude":60.1650,"longitude":24.9400}},{"point":{"latitude":60.10,"longitude":24.90}}]"#
+    /// Two origins, three destinations (the last at sea), without the closing brace so options can follow.
+    static let matrixBody = String(ServerFixture.matrixBody(origins: "af", destinations: "lk").dropLast(2))
+        + #",{"point":{"latitude":59.95,"longitude":24.0}}]"#
 
     @Test func matrixAnswersEveryCell() throws {
         for options in ["", #","options":{"departAt":"2026-11-30T08:00:00+02:00","traffic":"live"}"#, #","options":{"arriveAt":"2026-11-30T09:00:00+02:00"}"#] {
@@ -182,7 +218,7 @@ struct ReachHandlerTests {
     }
 
     @Test func osrmTableFallbackAndScale() throws {
-        let coords = "24.93199,60.16898;24.95225,60.16952;24.90,60.10"
+        let coords = "\(ServerFixture.osrm("a"));\(ServerFixture.osrm("l"));\(ServerFixture.seaOSRM)"
         let plain = try ServerFixture.json(try ServerFixture.get("/table/v1/driving/\(coords)?annotations=duration,distance"))
         let durations = try #require(plain["durations"] as? [[Any]])
         #expect(durations[0][2] is NSNull, "no route to the sea")

@@ -4,6 +4,7 @@ import OSMPBF
 import RoadExtract
 import RoadNetwork
 import Routing
+import GeoCore
 
 /// PHAST / RPHAST sweeps, bucket many-to-many and the time-dependent one-to-all searches must
 /// answer what plain Dijkstra answers, on random networks.
@@ -19,7 +20,7 @@ import Routing
         var rng = SplitMix64(seed: seed)
         let base = Metric.fastest(graph)
         let arc = base.arcWeight.map { $0 * 64 + UInt32(rng.next() % 64) }
-        return Metric.withTurns(graph, arcWeight: arc) { t, _, _ in graph.turnDurationMs[t] * 64 + UInt32(rng.next() % 64) }
+        return Metric.withTurns(graph, unit: .weightedMilliseconds, arcWeight: arc) { t, _, _ in graph.turnDurationMs[t] * 64 + UInt32(rng.next() % 64) }
     }
 
     /// Lexicographic (metric, measure) labels by O(n²) Dijkstra from start arcs with given labels;
