@@ -98,7 +98,10 @@ public struct CCHOneToAll {
             m[v] = unreached
         }
         let firstOut = st.upFirstOut, head = st.upHead
-        // Upward: the starts' chains, in increasing rank, with the weights leaving upwards.
+        // Upward: the starts' chains, in increasing rank, with the weights leaving upwards. Each
+        // node joins the chain once (marked in `selected`'s second bit while the chains are
+        // walked): chains of several starts share their upper part, and on a small hierarchy their
+        // lengths together can exceed the node count the chain's memory holds.
         var chainCount = 0
         for start in starts {
             let v = Int(st.rank[start.arc.index])
@@ -109,7 +112,8 @@ public struct CCHOneToAll {
                 m[v] = min(start.measure, unreached - 1)
             }
             var u = v
-            while true {
+            while s.selected[u] & 2 == 0 {
+                s.selected[u] |= 2
                 s.chain[chainCount] = Int32(u)
                 chainCount += 1
                 let first = Int(firstOut[u])
@@ -118,12 +122,11 @@ public struct CCHOneToAll {
             }
         }
         var chain = UnsafeMutableBufferPointer(start: s.chain, count: chainCount)
+        for v in chain { s.selected[Int(v)] &= 1 }
         chain.sort()
         let upP = forward ? cch.up : cch.down, upM = forward ? measure.up : measure.down
-        var previous = -1
-        for v32 in chain where Int(v32) != previous {
+        for v32 in chain {
             let v = Int(v32)
-            previous = v
             let d = p[v], dm = m[v]
             if d >= unreached { continue }
             for k in Int(firstOut[v])..<Int(firstOut[v + 1]) {
