@@ -52,17 +52,12 @@ public struct APIError: Error, Codable, Sendable, CustomStringConvertible {
     public struct Body: Codable, Sendable {
         public var formatVersion = "0.0.12"
         public var error: Description
-        public var detailedError: Detail
+        public var detailedError: DetailedError
         public var httpStatusCode: Int
         /// What a refusal has to say beyond the message (time to leave: "leaving now arrives 12 min late").
         public var detail: String?
 
         public struct Description: Codable, Sendable { public var description: String }
-        public struct Detail: Codable, Sendable {
-            public var code: String
-            public var message: String
-            public var target: String?
-        }
     }
 
     public var body: Body { body(detail: nil) }
