@@ -70,6 +70,21 @@ struct TagClassifier {
         return (name, others)
     }
 
+    /// Keys never worth returning as extra tags (editing notes, import bookkeeping).
+    static let noiseKeyPrefixes = ["source", "note", "fixme", "FIXME", "created_by", "attribution", "import", "check_date", "tiger:", "gnis:"]
+
+    /// Tags beyond names and the address, as Nominatim returns them in `extratags` (at most 40, values ≤ 255 characters).
+    static func extraTags(_ tags: Tags) -> [(key: String, value: String)] {
+        var out: [(key: String, value: String)] = []
+        for (key, value) in tags {
+            guard !isNameKey(key), !key.hasPrefix("addr:"), !noiseKeyPrefixes.contains(where: { key.hasPrefix($0) }),
+                  let v = clean(String(value)), v.count <= 255 else { continue }
+            out.append((String(key), v))
+            if out.count == 40 { break }
+        }
+        return out.sorted { $0.key < $1.key }
+    }
+
     static func clean(_ value: String?) -> String? {
         guard let value else { return nil }
         let trimmed = String(value.trimmedSpaces)
@@ -102,6 +117,7 @@ struct TagClassifier {
         if let population = tags["population"].flatMap({ Int($0.filter(\.isNumber)) }), population > 0 {
             r.importance += min(0.05, Double(population) / 20_000_000)
         }
+        r.extraTags = Self.extraTags(tags)
         return r
     }
 
@@ -138,6 +154,7 @@ struct TagClassifier {
         if let brand, brand != name { keywords.append(brand) }
         if let operatorName, operatorName != name { keywords.append(operatorName) }
         r.keywords = keywords
+        r.extraTags = Self.extraTags(tags)
         if tags["wikidata"] != nil || tags["wikipedia"] != nil { r.importance += 0.1 }
         if categories.contains(where: Self.majorCategories.contains) { r.importance += 0.05 }
         if r.phone != nil || r.website != nil || r.openingHours != nil { r.importance += 0.02 }
@@ -174,14 +191,46 @@ struct TagClassifier {
         r.countryCode = Self.clean(tags["addr:country"])?.uppercased() ?? r.countryCode
     }
 
-    /// A named way usable as a street: its name and other names and its highway class.
-    func street(_ tags: Tags) -> (name: String, others: [String: String], highway: String)? {
+    /// A named way usable as a street: its name and other names, its highway class, speed limit and roundabout-ness.
+    func street(_ tags: Tags) -> (name: String, others: [String: String], highway: String, road: RoadAttributes)? {
         guard let highway = tags["highway"], !Self.nonStreetHighways.contains(highway), tags["area"] != "yes" || highway == "pedestrian" else {
             return nil
         }
         let named = Self.names(tags)
         guard let name = named.name else { return nil }
-        return (name, named.others, highway)
+        let speed = Self.speedKmh(tags["maxspeed"])
+        return (name, named.others, highway,
+                RoadAttributes(highway: highway, isRoundabout: tags["junction"] == "roundabout", speedLimitKmh: speed > 0 ? speed : nil))
+    }
+
+    /// `maxspeed` in km/h: "50", "30 mph", "walk"; 0 when absent or unreadable.
+    static func speedKmh(_ text: String?) -> Int {
+        guard let text = text?.trimmedSpaces.lowercased(), !text.isEmpty else { return 0 }
+        if text == "walk" { return 5 }
+        let digits = text.prefix { $0.isASCII && $0.isNumber }
+        guard let value = Int(digits), value > 0, value < 400 else { return 0 }
+        return text.hasSuffix("mph") ? Int((Double(value) * 1.609344).rounded()) : value
+    }
+
+    /// What a boundary relation is: an administrative area (with its `admin_level`) or a postcode area.
+    enum BoundaryKind: Equatable {
+        case administrative(level: Int)
+        case postalCode(String)
+    }
+
+    func boundary(_ tags: Tags) -> (kind: BoundaryKind, name: String, others: [String: String], countryCode: String?)? {
+        let named = Self.names(tags)
+        switch tags["boundary"] {
+        case "administrative":
+            guard let level = tags["admin_level"].flatMap({ Int($0) }), (2...10).contains(level), let name = named.name else { return nil }
+            let code = Self.clean(tags["ISO3166-1:alpha2"] ?? tags["ISO3166-1"] ?? tags["country_code"])?.uppercased()
+            return (.administrative(level: level), name, named.others, level == 2 && code?.count == 2 ? code : nil)
+        case "postal_code":
+            guard let code = Self.clean(tags["postal_code"] ?? tags["ref"] ?? tags["name"]) else { return nil }
+            return (.postalCode(code), named.name ?? code, named.others, nil)
+        default:
+            return nil
+        }
     }
 
     /// Extra importance of a street by road class.

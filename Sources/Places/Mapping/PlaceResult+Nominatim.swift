@@ -3,15 +3,7 @@ import GeoCore
 
 extension PlaceResult {
     /// Nominatim's `place_rank`: 30 for houses and POIs, 26 for streets, 16–25 for settlements.
-    public var nominatimPlaceRank: Int {
-        switch kind {
-        case .address, .poi: return 30
-        case .street: return ["motorway", "trunk", "primary", "secondary", "tertiary"].contains(osmValue) ? 26 : 27
-        case .locality:
-            return ["city": 16, "town": 18, "borough": 18, "village": 19, "city_district": 19, "hamlet": 20, "suburb": 20,
-                    "island": 20, "quarter": 22, "neighbourhood": 22, "isolated_dwelling": 22, "locality": 25, "square": 25][osmValue] ?? 25
-        }
-    }
+    public var nominatimPlaceRank: Int { addressRank }
 
     /// Nominatim's `addresstype`.
     public var nominatimAddressType: String {
@@ -20,6 +12,7 @@ extension PlaceResult {
         case .street: "road"
         case .poi: osmKey
         case .locality: osmValue
+        case .postcode: "postcode"
         }
     }
 

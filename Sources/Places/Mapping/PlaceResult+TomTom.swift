@@ -9,12 +9,13 @@ extension PlaceResult {
         case .poi: "POI"
         case .street: "Street"
         case .address: isInterpolated ? "Address Range" : "Point Address"
-        case .locality: "Geography"
+        case .locality, .postcode: "Geography"
         }
     }
 
     /// TomTom's `entityType` for Geography results.
     public var tomTomEntityType: String? {
+        if kind == .postcode { return "PostalCodeArea" }
         guard kind == .locality else { return nil }
         switch osmValue {
         case "city", "town", "village", "hamlet": return "Municipality"

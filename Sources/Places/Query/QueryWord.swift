@@ -22,7 +22,8 @@ struct QueryWord: Equatable {
 
     var isNumeric: Bool { text.first?.isNumber ?? false }
 
-    var isCorrected: Bool { forms.count > 1 || forms.first?.edits != 0 }
+    /// A spelling with edits was added (not just another spelling of the same word).
+    var isCorrected: Bool { forms.contains { $0.edits > 0 } }
 
     /// An FTS5 expression: `"word"`, `"word"*`, or `("word" OR "wrod")`; with `namesOnly`, limited to the
     /// name and keyword columns (`{name keywords} : …`).

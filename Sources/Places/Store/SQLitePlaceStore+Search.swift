@@ -22,8 +22,9 @@ extension SQLitePlaceStore {
         return try withSession { session in
             let filter = SearchFilter(query: query, store: self, session: session)
             if filter.isImpossible { return .empty }
-            let folded = Array(session.words(query.text).prefix(Self.maximumWords))
+            let folded = Array(Abbreviations.joinSplitForms(session.words(query.text)).prefix(Self.maximumWords))
             var words = folded.enumerated().map { QueryWord(text: $0.element, isPrefix: query.typeahead && $0.offset == folded.count - 1) }
+            try addVariants(&words, session: session)
             let needed = min(Self.candidateLimit, max(50, (offset + limit) * 3))
             var candidates: [Candidate] = []
             var fuzzy = false
@@ -97,7 +98,20 @@ extension SQLitePlaceStore {
     }
 
     func isKnown(_ word: QueryWord, _ session: PlaceSession) throws -> Bool {
-        word.isPrefix ? try session.hasWord(startingWith: word.text) : try session.documentCount(word.text) > 0
+        for form in word.forms where form.edits == 0 {
+            if word.isPrefix ? try session.hasWord(startingWith: form.term) : try session.documentCount(form.term) > 0 { return true }
+        }
+        return false
+    }
+
+    /// Other spellings of whole words that the index has: abbreviations and their expansions ("str" and
+    /// "strasse", "hauptstr" and "hauptstrasse"), as exact forms of the word.
+    func addVariants(_ words: inout [QueryWord], session: PlaceSession) throws {
+        for i in words.indices where !words[i].isPrefix && !words[i].isNumeric {
+            for variant in Abbreviations.standard.variants(of: words[i].text) where try session.documentCount(variant) > 0 {
+                words[i].forms.append((variant, 0))
+            }
+        }
     }
 
     /// Replaces words the index has never seen by their likely corrections; drops those without any.
