@@ -7,6 +7,8 @@ public struct PlaceSearchQuery: Sendable, Equatable {
     public var typeahead: Bool
     /// Results near here rank higher, and carry `distanceMeters`.
     public var bias: Coordinate?
+    /// How the bias point weighs against importance (its distance decay: see `LocationBias`).
+    public var biasWeighting = LocationBias()
     /// With `bias`: only results within this many metres of it.
     public var radiusMeters: Double?
     /// Only results inside this box.
