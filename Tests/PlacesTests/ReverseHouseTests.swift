@@ -25,6 +25,11 @@ import OSMPBF
         m.address("Kulmakatu", "2", 30, -20)
         m.address("Kulmakatu", "3", 46, 15)
         m.node(60, 25, ["amenity": "cafe", "name": "Kahvila", "addr:street": "Sivukatu", "addr:housenumber": "7"])
+        // A bar whose own address also exists 100 m away (so the index keeps one address point for it) stands
+        // 15 m from another address.
+        m.node(120, 30, ["amenity": "bar", "name": "Baari", "addr:street": "Sivukatu", "addr:housenumber": "9"])
+        m.address("Sivukatu", "9", 120, 130)
+        m.address("Kulmakatu", "5", 120, 45)
         m.street("Pitkäkatu", [(220, -200), (220, 400)])
         m.address("Pitkäkatu", "4", 200, 30)
         let one = m.node(235, 100, ["addr:housenumber": "1"]), nine = m.node(235, 300, ["addr:housenumber": "9"])
@@ -53,6 +58,12 @@ import OSMPBF
     @Test func aPOIsOwnAddressAnswersAtThePOI() throws {
         let r = try #require(try reverse(61, 24))
         #expect(r.place.address.streetNameAndNumber == "Sivukatu 7")
+    }
+
+    @Test func aPOIsOwnAddressAnswersEvenWhenTheIndexKeepsThatAddressElsewhere() throws {
+        let r = try #require(try reverse(121, 31))
+        #expect(r.place.address.streetNameAndNumber == "Sivukatu 9")
+        #expect(r.distanceMeters < 2)
     }
 
     @Test func theNearestAddressPointBeatsAStreetNumber() throws {

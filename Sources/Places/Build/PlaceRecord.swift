@@ -47,6 +47,8 @@ struct PlaceRecord {
         static let inferredCity = Flags(rawValue: 4)
         /// The place has an outline in `place_shape` (a building, an area).
         static let hasShape = Flags(rawValue: 8)
+        /// A POI whose house number and street are its own tags (not borrowed from a neighbour).
+        static let ownAddress = Flags(rawValue: 16)
     }
 
     var address: PlaceAddress {

@@ -189,7 +189,9 @@ public final class PlacesIndexBuilder {
                 stats.addresses += 1
                 if r.flags.contains(.interpolated) { stats.interpolatedAddresses += 1 }
                 postcodes.add(r)
-            case .poi: stats.pois += 1
+            case .poi:
+                stats.pois += 1
+                postcodes.add(r)
             case .locality: stats.localities += 1
             case .street, .postcode: break
             }

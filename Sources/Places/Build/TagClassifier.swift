@@ -7,7 +7,7 @@ struct TagClassifier {
 
     /// `place=*` values indexed as localities, with their importance.
     static let localityImportance: [String: Double] = [
-        "city": 0.9, "town": 0.8, "village": 0.65, "borough": 0.62, "city_district": 0.62, "suburb": 0.6,
+        "country": 0.97, "state": 0.93, "region": 0.91, "province": 0.91, "county": 0.88, "city": 0.9, "town": 0.8, "village": 0.65, "borough": 0.62, "city_district": 0.62, "suburb": 0.6,
         "quarter": 0.55, "neighbourhood": 0.5, "hamlet": 0.45, "island": 0.45, "square": 0.42, "locality": 0.4,
         "islet": 0.38, "isolated_dwelling": 0.35,
     ]
@@ -149,6 +149,7 @@ struct TagClassifier {
         r.brand = brand
         r.cuisine = Self.clean(tags["cuisine"])
         fillAddress(&r, tags)
+        if r.houseNumber != nil && r.street != nil { r.flags.insert(.ownAddress) }
         var keywords: [String] = []
         if let cuisine = r.cuisine { keywords += cuisine.split(separator: ";").map { $0.trimmedSpaces.replacingUnderscores } }
         if let brand, brand != name { keywords.append(brand) }

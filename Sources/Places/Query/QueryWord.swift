@@ -8,6 +8,9 @@ struct QueryWord: Equatable {
     var forms: [(term: String, edits: Int)]
     /// Left out of the match: unknown to the index and without a correction.
     var isDropped = false
+    /// A word of a structured search's city, postcode, county or state: it must be in a place's address
+    /// (the context column), and does not count towards how well the name matches.
+    var inContextOnly = false
 
     init(text: String, isPrefix: Bool) {
         self.text = text
@@ -30,6 +33,7 @@ struct QueryWord: Equatable {
     func ftsExpression(namesOnly: Bool = false) -> String {
         let parts = forms.map { form in "\"\(form.term.replacing("\"", with: "\"\""))\"" + (isPrefix ? "*" : "") }
         let expression = parts.count == 1 ? parts[0] : "(" + parts.joined(separator: " OR ") + ")"
+        if inContextOnly { return "{context} : " + expression }
         return namesOnly ? "{name keywords} : " + expression : expression
     }
 
@@ -43,7 +47,8 @@ struct QueryWord: Equatable {
     func match(_ token: String) -> Double {
         var best = 0.0
         for form in forms {
-            let penalty = form.edits == 0 ? 1.0 : (form.edits == 1 ? 0.8 : 0.65)
+            // Another spelling of the word (an abbreviation or its expansion) is almost as good as the word.
+            let penalty = form.edits == 0 ? (form.term == text ? 1.0 : 0.97) : (form.edits == 1 ? 0.8 : 0.65)
             if token == form.term {
                 best = max(best, penalty)
             } else if isPrefix && token.hasPrefix(form.term) {

@@ -18,6 +18,8 @@ public struct ReverseGeocodeQuery: Sendable, Equatable {
     public var areaTypes: [AreaType]
     /// TomTom's `number`: the position of this house number on the street nearest the point.
     public var houseNumber: String?
+    /// TomTom's `roadUse`: only streets of these uses answer (and give numbers); empty = any.
+    public var roadUses: Set<RoadAttributes.Use> = []
 
     public init(position: Coordinate, radiusMeters: Double = 200, allowStreet: Bool = true, language: String? = nil,
                 maxRank: Int = 30, areaTypes: [AreaType] = [], houseNumber: String? = nil) {

@@ -121,7 +121,7 @@ extension SQLitePlaceStore {
         // A country is known even without its boundary in the extract.
         let indexCountry = try session.database.scalarText("SELECT value FROM meta WHERE key = 'country_code'").flatMap { $0.isEmpty ? nil : $0 }
         if !hits.contains(where: { $0.rank <= 4 }), let code = countryCode ?? hits.compactMap({ $0.place.address.countryCode }).first ?? indexCountry {
-            let place = PlaceResult(id: 0, kind: .locality, osmType: .relation, osmID: 0, name: CountryNames.name(code) ?? code,
+            let place = PlaceResult(id: 0, kind: .locality, osmType: .relation, osmID: 0, name: code,
                                     address: PlaceAddress(countryCode: code), position: q, osmKey: "place", osmValue: "country")
             hits.append(AreaHit(rank: 4, place: place, isBoundary: false))
         }

@@ -71,8 +71,9 @@ extension SQLitePlaceStore {
     /// TomTom's `number`: where house `number` is on the street nearest `q` — its own address when mapped
     /// (within 1 km along the street), else placed between the known numbers around it — with the side of
     /// the street it is on and its point on the street.
-    func position(ofNumber number: String, near q: Coordinate, maxMeters: Double, session: PlaceSession) throws -> ReverseGeocodeResult? {
-        guard let street = try nearestStreets(to: q, maxMeters: maxMeters, limit: 1, session: session).first else { return nil }
+    func position(ofNumber number: String, near q: Coordinate, maxMeters: Double, uses: Set<RoadAttributes.Use> = [],
+                  session: PlaceSession) throws -> ReverseGeocodeResult? {
+        guard let street = try nearestStreets(to: q, maxMeters: maxMeters, uses: uses, limit: 1, session: session).first else { return nil }
         guard let (frame, known) = try knownNumbers(on: street, reach: 1_000, session: session) else { return streetResult(street, q) }
         let wanted = number.lowercased().filter { $0 != " " }
         func onStreet(_ p: Coordinate) -> Coordinate { Geodesy.interpolate(street.a, street.b, Geodesy.project(p, ontoSegment: street.a, street.b).fraction) }

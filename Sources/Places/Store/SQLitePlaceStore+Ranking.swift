@@ -1,6 +1,9 @@
 import GeoCore
 
 extension SQLitePlaceStore {
+    /// What a query number matching an address's house number adds to its text score.
+    static let houseNumberBonus = 0.15
+
     /// Scores candidates (text match, bm25, importance, distance), applies the radius, and sorts best first.
     func rank(_ candidates: [Candidate], words: [QueryWord], query: PlaceSearchQuery, filter: SearchFilter,
               session: PlaceSession) -> [PlaceResult] {
@@ -10,14 +13,20 @@ extension SQLitePlaceStore {
         var seen = Set<Int64>()
         var out: [PlaceResult] = []
         out.reserveCapacity(candidates.count)
-        for c in candidates where seen.insert(c.place.id).inserted {
+        let nameWords = words.filter { !$0.inContextOnly }
+        for c in candidates where seen.insert(c.place.id).inserted && query.accepts(c.place) {
             var place = Self.finish(c.place, language: query.language)
             if let bias = filter.bias {
                 let d = Geodesy.distanceMeters(bias, place.position)
                 if let r = filter.radiusMeters, d > r { continue }
                 place.distanceMeters = d
             }
-            var text = words.isEmpty ? 0 : nameScore(c.place, words, session).score
+            var text = nameWords.isEmpty ? 0 : nameScore(c.place, nameWords, session).score
+            // A number in the query means a house number: an address with it comes before a POI named alike.
+            if c.place.kind == .address, let number = c.place.address.houseNumber.map({ session.words($0) }), let first = number.first,
+               nameWords.contains(where: { $0.isNumeric && !$0.isDropped && $0.match(first) > 0 }) {
+                text += Self.houseNumberBonus
+            }
             // An unnamed POI called by its category ("Playground") is not a name match.
             if c.place.kind == .poi, c.place.categories.contains(where: { taxonomy.category(id: $0)?.name == c.place.name }) { text *= 0.5 }
             if c.viaCategory {

@@ -24,10 +24,10 @@ extension SQLitePlaceStore {
             } else if query.maxRank <= 25 {
                 result = try area(at: q, maxRank: query.maxRank, session: session)
             } else if let number = query.houseNumber {
-                result = try position(ofNumber: number, near: q, maxMeters: radius, session: session)
-            } else if query.maxRank <= 27 {
-                result = try nearestStreets(to: q, maxMeters: radius, majorOnly: query.maxRank <= 26, session: session).first
-                    .map { streetResult($0, q) }
+                result = try position(ofNumber: number, near: q, maxMeters: radius, uses: query.roadUses, session: session)
+            } else if query.maxRank <= 27 || !query.roadUses.isEmpty {
+                result = try nearestStreets(to: q, maxMeters: radius, majorOnly: query.maxRank <= 26, uses: query.roadUses,
+                                            session: session).first.map { streetResult($0, q) }
             } else {
                 result = try address(at: q, maxMeters: radius, allowStreet: query.allowStreet, session: session)
             }
@@ -75,38 +75,63 @@ extension SQLitePlaceStore {
         return ReverseGeocodeResult(matchType: .street, place: place, distanceMeters: street.distance, road: street.road)
     }
 
-    /// The address nearest `q` within `maxMeters`, measuring to a building's outline (0 inside it; of
-    /// several around the point the smallest wins); with `street`, only numbers of that street. Searches
-    /// 50 m first, then the whole distance.
+    /// Where no building contains the point, an address node, entrance or POI with its own address this
+    /// close to it answers before a building's outline that is nearer still ("the entrance at the point").
+    static let entranceReachMeters = 5.0
+
+    /// The address at `q`: the building containing it (the smallest, when several do); else a point-like
+    /// address within `entranceReachMeters` (a node, an entrance, an interpolated number, a POI that carries
+    /// its own address); else the nearest of those and of the buildings, measured to their outlines, within
+    /// `maxMeters`. With `street`, only numbers of that street. Searches 50 m first, then the whole distance.
     func nearestAddress(to q: Coordinate, maxMeters: Double, street: String? = nil,
                         session: PlaceSession) throws -> (place: PlaceResult, meters: Double)? {
-        let s = try session.database.cachedStatement("""
+        let addresses = try session.database.cachedStatement("""
             SELECT \(PlaceRow.columns), s.shape FROM address_rtree r JOIN place p ON p.id = r.id LEFT JOIN place_shape s ON s.id = p.id
             WHERE r.max_lat >= ?1 AND r.min_lat <= ?2 AND r.max_lon >= ?3 AND r.min_lon <= ?4
             """)
-        defer { s.reset() }
+        let pois = try session.database.cachedStatement("""
+            SELECT \(PlaceRow.columns) FROM poi_rtree r JOIN place p ON p.id = r.id
+            WHERE r.max_lat >= ?1 AND r.min_lat <= ?2 AND r.max_lon >= ?3 AND r.min_lon <= ?4 AND (p.flags & \(PlaceRecord.Flags.ownAddress.rawValue)) != 0
+            """)
+        defer {
+            addresses.reset()
+            pois.reset()
+        }
         let key = street?.lowercased()
         var reach = min(maxMeters, 50)
         while true {
             let box = Self.box(around: q, meters: reach)
-            s.reset()
-            try s.bind([.integer(Int64(box.minLatitudeE7)), .integer(Int64(box.maxLatitudeE7)),
-                        .integer(Int64(box.minLongitudeE7)), .integer(Int64(box.maxLongitudeE7))])
+            let bounds: [SQLiteValue] = [.integer(Int64(box.minLatitudeE7)), .integer(Int64(box.maxLatitudeE7)),
+                                         .integer(Int64(box.minLongitudeE7)), .integer(Int64(box.maxLongitudeE7))]
+            // The nearest point-like address (node, entrance, own-address POI) and the nearest by outline.
+            var point: (place: PlaceResult, meters: Double)?
             var best: (place: PlaceResult, meters: Double, area: Double)?
-            while try s.step() {
-                if let key, s.optionalText(12)?.lowercased() != key { continue }
-                var d = Geodesy.distanceMeters(q, Coordinate(latitudeE7: s.int32(5), longitudeE7: s.int32(6)))
-                var area = Double.infinity
-                if !s.isNull(PlaceRow.columnCount), let shape = Shape(encoded: s.blob(PlaceRow.columnCount)) {
-                    d = min(d, shape.distanceMeters(from: q))
+            func consider(_ s: Statement, shapeColumn: Bool) {
+                if let key, s.optionalText(12)?.lowercased() != key { return }
+                let d = Geodesy.distanceMeters(q, Coordinate(latitudeE7: s.int32(5), longitudeE7: s.int32(6)))
+                var byOutline = d, area = Double.infinity
+                if shapeColumn, !s.isNull(PlaceRow.columnCount), let shape = Shape(encoded: s.blob(PlaceRow.columnCount)) {
+                    byOutline = min(d, shape.distanceMeters(from: q))
                     area = shape.areaSquareMeters
+                } else if d < (point?.meters ?? .infinity) && d <= reach {
+                    var p = PlaceRow.decode(s)
+                    p.distanceMeters = d
+                    point = (p, d)
                 }
-                guard d <= reach else { continue }
-                if let b = best, (d, area) >= (b.meters, b.area) { continue }
+                guard byOutline <= reach else { return }
+                if let b = best, (byOutline, area) >= (b.meters, b.area) { return }
                 var p = PlaceRow.decode(s)
-                p.distanceMeters = d
-                best = (p, d, area)
+                p.distanceMeters = byOutline
+                best = (p, byOutline, area)
             }
+            addresses.reset()
+            try addresses.bind(bounds)
+            while try addresses.step() { consider(addresses, shapeColumn: true) }
+            pois.reset()
+            try pois.bind(bounds)
+            while try pois.step() { consider(pois, shapeColumn: false) }
+            if let best, best.meters == 0 { return (best.place, 0) }
+            if let point, point.meters <= Self.entranceReachMeters { return point }
             if let best { return (best.place, best.meters) }
             if reach >= maxMeters { return nil }
             reach = maxMeters
@@ -125,7 +150,7 @@ extension SQLitePlaceStore {
 
     /// The streets nearest `q` within `maxMeters`, nearest first, each with its nearest point (searching
     /// 50 m, then the whole distance); `majorOnly` keeps tertiary roads and above.
-    func nearestStreets(to q: Coordinate, maxMeters: Double, majorOnly: Bool = false, limit: Int = 4,
+    func nearestStreets(to q: Coordinate, maxMeters: Double, majorOnly: Bool = false, uses: Set<RoadAttributes.Use> = [], limit: Int = 4,
                         session: PlaceSession) throws -> [StreetHit] {
         let s = try session.database.cachedStatement("""
             SELECT street_id, road, points FROM street_rtree WHERE max_lat >= ?1 AND min_lat <= ?2 AND max_lon >= ?3 AND min_lon <= ?4
@@ -140,6 +165,7 @@ extension SQLitePlaceStore {
             while try s.step() {
                 let road = RoadAttributes(code: s.int64(1))
                 if majorOnly && !Self.majorHighways.contains(road.highway) { continue }
+                if !uses.isEmpty && !uses.contains(road.use) { continue }
                 let hit = StreetPiece.nearest(to: q, on: StreetPiece.points(s.blob(2)))
                 let id = s.int64(0)
                 if hit.meters <= reach && hit.meters < (best[id]?.distance ?? .infinity) { best[id] = (hit.point, hit.meters, hit.a, hit.b, road) }

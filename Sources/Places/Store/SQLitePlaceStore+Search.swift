@@ -17,13 +17,24 @@ extension SQLitePlaceStore {
         var categoryStrength = 1.0
     }
 
-    public func search(_ query: PlaceSearchQuery) throws -> PlaceSearchResponse {
+    public func search(_ asked: PlaceSearchQuery) throws -> PlaceSearchResponse {
+        var query = asked
+        let primary = query.structured?.primary
+        if let primary { query.kinds.formIntersection(primary.kinds) }
         let limit = min(max(query.limit, 1), 100), offset = min(max(query.offset, 0), 1_900)
         return try withSession { session in
             let filter = SearchFilter(query: query, store: self, session: session)
             if filter.isImpossible { return .empty }
-            let folded = Array(Abbreviations.joinSplitForms(session.words(query.text)).prefix(Self.maximumWords))
+            let folded = Array(Abbreviations.joinSplitForms(session.words(primary?.text ?? query.text)).prefix(Self.maximumWords))
             var words = folded.enumerated().map { QueryWord(text: $0.element, isPrefix: query.typeahead && $0.offset == folded.count - 1) }
+            // A structured search's other fields must match the address around the name.
+            for field in primary?.others ?? [] {
+                for w in Abbreviations.joinSplitForms(session.words(field)).prefix(Self.maximumWords) {
+                    var word = QueryWord(text: w, isPrefix: false)
+                    word.inContextOnly = true
+                    words.append(word)
+                }
+            }
             try addVariants(&words, session: session)
             let needed = min(Self.candidateLimit, max(50, (offset + limit) * 3))
             var candidates: [Candidate] = []
@@ -46,17 +57,20 @@ extension SQLitePlaceStore {
                 if words.allSatisfy({ !$0.isDropped }) || (namedCategories.isEmpty && words.contains { !$0.isDropped }) {
                     candidates = try textCandidates(words, filter: filter, needed: needed, session: session)
                 }
+                // A house number the street does not have: answer with the street (and its numbers) rather than
+                // with another street's number by reading a known word as a typo.
+                if candidates.isEmpty && namedCategories.isEmpty && words.contains(where: { $0.isNumeric && !$0.isDropped })
+                    && words.contains(where: { !$0.isNumeric && !$0.isDropped }) {
+                    var streetOnly = words
+                    for i in streetOnly.indices where streetOnly[i].isNumeric { streetOnly[i].isDropped = true }
+                    candidates = try textCandidates(streetOnly, filter: filter, needed: needed, session: session)
+                    if !candidates.isEmpty { words = streetOnly }
+                }
                 if candidates.isEmpty && query.maxFuzzyLevel >= 2 && namedCategories.isEmpty {
                     if try correctAllWords(&words, query: query, session: session) {
                         fuzzy = true
                         candidates = try textCandidates(words, filter: filter, needed: needed, session: session)
                     }
-                }
-                // A house number the street does not have: answer with the street (and its numbers) instead.
-                if candidates.isEmpty && namedCategories.isEmpty && words.contains(where: { $0.isNumeric && !$0.isDropped })
-                    && words.contains(where: { !$0.isNumeric && !$0.isDropped }) {
-                    for i in words.indices where words[i].isNumeric { words[i].isDropped = true }
-                    candidates = try textCandidates(words, filter: filter, needed: needed, session: session)
                 }
                 // The text names a category ("gas station", "restaurants"): include its POIs. While typing, a
                 // category whose name starts with the text ("restau") is included too, ranked lower.
@@ -125,7 +139,8 @@ extension SQLitePlaceStore {
                                                                fuzzyLevel: query.maxFuzzyLevel)
             let fixes = edits > 0 ? try session.corrections(of: word.text, prefix: word.isPrefix, maxEdits: edits) : []
             if fixes.isEmpty {
-                words[i].isDropped = true
+                // A structured field's word the index does not know means no place has that address part.
+                if !word.inContextOnly { words[i].isDropped = true }
             } else {
                 words[i].forms = fixes.map { ($0.term, $0.edits) }
                 corrected = true
