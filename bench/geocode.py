@@ -11,7 +11,9 @@ digit of a number (typeahead), a POI by its name, reverse geocoding 3 m from an 
 POI by its name in another language, a number on an interpolation line, and a postcode. Both
 engines answer the same Nominatim URL (/search, /reverse with format=jsonv2&addressdetails=1) over
 one keep-alive connection each; success is judged on the first result. Latency is the client's
-wall time per request, HTTP included.
+wall time per request, HTTP included; beside it, the CPU time the engine's own processes spent
+per request (Nominatim: its server and the PostgreSQL backends), which a busy machine does not
+inflate.
 
 Targets (reported per extract and category): Wayfinder's success at least Nominatim's, at least
 95 % on other-language names where the extract has them, and latency p50 < 1 ms, p99 < 5 ms.
@@ -78,10 +80,10 @@ def run_extract(name, extract, args, wayfinder_bin, out_dir, postgres):
             for category, items in cases.items():
                 if not items:
                     continue
-                ok, latencies, failures = E.measure(port, items, category, label)
+                ok, latencies, failures, cpu_ms = E.measure(port, items, category, label, cpu_pids=engine.cpu_pids)
                 row = report["categories"].setdefault(category, {"cases": len(items)})
                 row[label] = {"success": round(ok / len(items), 3), "right": ok, "latency": H.percentiles(latencies),
-                              "failures": failures[:args.failures]}
+                              "server_cpu_ms_per_request": cpu_ms, "failures": failures[:args.failures]}
                 H.log(f"{name} {category:15s} {label:10s} {ok}/{len(items)}  p50 {row[label]['latency']['p50_ms']} ms")
             report.setdefault("server_memory", {})[label] = engine.server.memory()
         finally:
@@ -98,15 +100,17 @@ def table(reports):
     lines = []
     for r in reports:
         lines.append(f"\n{r['extract']}\n")
-        lines.append("| category | cases | Wayfinder | Nominatim | Wayfinder p50 / p99 ms | Nominatim p50 / p99 ms |")
-        lines.append("|---|---|---|---|---|---|")
+        lines.append("| category | cases | Wayfinder | Nominatim | Wayfinder p50 / p99 ms | Nominatim p50 / p99 ms | server CPU ms per request, Wayfinder / Nominatim |")
+        lines.append("|---|---|---|---|---|---|---|")
         for category, row in r["categories"].items():
             w, n = row["wayfinder"], row.get("nominatim")
             def cell(x):
                 return f"{100 * x['success']:.1f} %" if x else "–"
             def lat(x):
                 return f"{x['latency']['p50_ms']:.2f} / {x['latency']['p99_ms']:.2f}" if x else "–"
-            lines.append(f"| {category} | {row['cases']} | {cell(w)} | {cell(n)} | {lat(w)} | {lat(n)} |")
+            def cpu(x):
+                return f"{x['server_cpu_ms_per_request']:.2f}" if x else "–"
+            lines.append(f"| {category} | {row['cases']} | {cell(w)} | {cell(n)} | {lat(w)} | {lat(n)} | {cpu(w)} / {cpu(n)} |")
     return "\n".join(lines)
 
 

@@ -163,7 +163,9 @@ def draw(extract, work, per_category=200, seed=42):
         if tags.get("addr:postcode"):
             postcodes[tags["addr:postcode"].strip()].append(point)
         name = tags.get("name")
-        if tags.get("highway") and name:
+        if not name and tags.get("brand"):
+            named[norm(tags["brand"])].append((point, tags, False))
+        if tags.get("highway") and name and kind != "Point":
             for k, v in tags.items():
                 if k.startswith("name:") and len(k) <= 8 and norm(v) != norm(name):
                     street_names[norm(name)].setdefault(k[5:], v)
@@ -223,15 +225,17 @@ def draw(extract, work, per_category=200, seed=42):
     mapped = {(norm(s), norm(n)) for s, n in addresses}
     for tags, points in interpolation_lines(extract, work):
         scheme = tags.get("addr:interpolation")
-        ends = [(i, p) for i, p in enumerate(points) if re.fullmatch(r"\d+", p[2].get("addr:housenumber", ""))]
-        for (i, a), (j, b) in zip(ends, ends[1:]):
+        # Consecutive numbered nodes, read by the number they start with ("12a" is 12), as Nominatim reads them.
+        ends = [(i, p, int(re.match(r"\d+", p[2]["addr:housenumber"]).group()))
+                for i, p in enumerate(points) if re.match(r"\d+", p[2].get("addr:housenumber", ""))]
+        numbered = {n for _, _, n in ends}
+        for (i, a, na), (j, b, nb) in zip(ends, ends[1:]):
             street = tags.get("addr:street") or a[2].get("addr:street") or b[2].get("addr:street")
-            na, nb = int(a[2]["addr:housenumber"]), int(b[2]["addr:housenumber"])
             if not street or na == nb:
                 continue
             segment = [p[:2] for p in points[i:j + 1]]
             for n in number_between(na, nb, scheme):
-                if (norm(street), str(n)) in mapped:
+                if (norm(street), str(n)) in mapped or n in numbered:
                     continue
                 fraction = (n - na) / (nb - na)
                 interpolated.append({"query": f"{street} {n}", "number": str(n), "street": street,

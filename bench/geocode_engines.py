@@ -127,6 +127,16 @@ class Nominatim:
         self.server.wait_ready(120)
         return port
 
+    def cpu_pids(self):
+        """The server and the PostgreSQL backends that answer it."""
+        pids = [self.server.proc.pid] if self.server else []
+        try:
+            postmaster = int(open(self.pg.data / "postmaster.pid").readline())
+            pids += [postmaster] + children(postmaster)
+        except (OSError, ValueError):
+            pass
+        return pids
+
     def stop(self):
         if self.server:
             self.server.stop()
@@ -156,10 +166,38 @@ class Wayfinder:
         self.server.wait_ready(120)
         return port
 
+    def cpu_pids(self):
+        return [self.server.proc.pid] if self.server else []
+
     def stop(self):
         if self.server:
             self.server.stop()
             self.server = None
+
+
+def process_cpu_seconds(pids):
+    """User + system CPU seconds used so far by these processes (those that have exited count 0)."""
+    total = 0.0
+    for pid in pids:
+        try:
+            fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / H.HZ
+        except (OSError, IndexError, ValueError):
+            pass
+    return total
+
+
+def children(pid):
+    """The processes whose parent is `pid` (PostgreSQL's backends under its postmaster)."""
+    out = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                if int(open(f"/proc/{entry}/stat").read().rsplit(")", 1)[1].split()[1]) == pid:
+                    out.append(int(entry))
+            except (OSError, IndexError, ValueError):
+                pass
+    return out
 
 
 def path_for(case, category, engine):
@@ -209,13 +247,15 @@ def judge(case, category, status, body):
     return right, f"{got} at {distance:.0f} m"
 
 
-def measure(port, cases, category, engine, warmup=20):
-    """Sends every case over one keep-alive connection: (successes, latencies in ms, failures)."""
+def measure(port, cases, category, engine, cpu_pids=lambda: [], warmup=20):
+    """Sends every case over one keep-alive connection: (successes, latencies in ms, failures, server
+    CPU ms per request — the engine's own processes, so a busy machine does not inflate it)."""
     client = H.Client(port)
     try:
         for case in cases[:warmup]:
             client.request("GET", path_for(case, category, engine))
         ok, latencies, failures = 0, [], []
+        cpu_before = process_cpu_seconds(cpu_pids())
         for case in cases:
             path = path_for(case, category, engine)
             t0 = time.perf_counter()
@@ -227,6 +267,7 @@ def measure(port, cases, category, engine, warmup=20):
             else:
                 failures.append({"request": path, "got": got,
                                  "expected": {k: v for k, v in case.items() if k in ("number", "street", "postcode", "point")}})
-        return ok, latencies, failures
+        cpu_ms = (process_cpu_seconds(cpu_pids()) - cpu_before) * 1000 / max(1, len(cases))
+        return ok, latencies, failures, round(cpu_ms, 3)
     finally:
         client.close()

@@ -171,7 +171,7 @@ struct AddressEnricher {
         r.position = street.position
         r.extent = street.extent
         r.street = street.name
-        r.postcode = postcodes.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+        r.postcode = street.postcode ?? postcodes.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
         r.city = cities.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
         try complete(&r)
         return r

@@ -27,10 +27,12 @@ enum AddressInterpolator {
         var city: String?
     }
 
-    /// The integer of a plain house number ("12" → 12, "12a" → nil).
-    static func plainNumber(_ text: String) -> Int? {
-        guard !text.isEmpty, text.count <= 6, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-        return Int(text)
+    /// The number a house number starts with ("12" → 12, "12a" → 12, "12-14" → 12), as the ends of a
+    /// numeric line are read: "6" to "12a" on an even line gives 8 and 10.
+    static func leadingNumber(_ text: String) -> Int? {
+        let digits = text.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count <= 6 else { return nil }
+        return Int(digits)
     }
 
     /// "12a" → (12, "a"); "12" → (12, nil); nil for anything else.
@@ -59,7 +61,7 @@ enum AddressInterpolator {
             }
             return out
         }
-        guard let na = plainNumber(a), let nb = plainNumber(b), na != nb else { return nil }
+        guard let na = leadingNumber(a), let nb = leadingNumber(b), na != nb else { return nil }
         let step: Int
         switch scheme {
         case "odd", "even": step = 2

@@ -128,7 +128,8 @@ final class OSMPlaceCollector {
                 let tags = withAssociatedStreet(block.wayTags(w), street: associatedStreetOfWay[osmID])
                 for record in classifier.records(tags, type: .way, id: osmID) { try staging.add(record, source: .way(keep())) }
                 if let street = classifier.street(tags) {
-                    streets.add(way: keep(), name: street.name, others: street.others, highway: street.highway, road: street.road)
+                    streets.add(way: keep(), name: street.name, others: street.others, highway: street.highway, road: street.road,
+                                postcode: street.postcode)
                 }
                 if let scheme = tags["addr:interpolation"] {
                     interpolationWays.append((keep(), scheme, TagClassifier.clean(tags["addr:street"]),

@@ -143,6 +143,7 @@ public final class PlacesIndexBuilder {
         moreByKey = [:]
         let country = options.defaultCountryCode?.uppercased() ?? countries.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
         stats.countryCode = country
+        var postcodes = PostcodeAreas()
         var enricher = AddressEnricher(addresses: addresses, localities: localities, boundaries: BoundaryIndex(boundaries),
                                        defaultCountryCode: country)
         progress?("prepare places", 1)
@@ -157,6 +158,7 @@ public final class PlacesIndexBuilder {
             for street in StreetMerger.merge(sameName: ways, mergeDistanceMeters: options.streetMergeDistanceMeters) {
                 let record = try enricher.context(forStreet: street)
                 let id = try writer.write(record)
+                if street.postcode != nil { postcodes.add(record) }
                 stats.streetPieces += try writer.writeStreetGeometry(street.lines, streetID: id)
                 stats.streets += 1
                 if !street.otherNames.isEmpty {
@@ -169,7 +171,6 @@ public final class PlacesIndexBuilder {
         collector.releaseGeometry()
 
         // Everything else in the order it was read, completed from its surroundings.
-        var postcodes = PostcodeAreas()
         let total = max(1, staging.count)
         var done = 0
         try staging.forEach(kinds: [.address, .poi, .locality], order: "seq") { seq, staged, shape in

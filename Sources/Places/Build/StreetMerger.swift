@@ -26,16 +26,18 @@ struct StreetWayTable {
     private var others: [UInt32] = []
     private var highway: [UInt32] = []
     private var road: [Int64] = []
+    private var postcode: [UInt32] = []
 
     var count: Int { way.count }
 
-    mutating func add(way w: Int32, name n: String, others o: [String: String], highway h: String, road r: RoadAttributes) {
+    mutating func add(way w: Int32, name n: String, others o: [String: String], highway h: String, road r: RoadAttributes, postcode p: String?) {
         way.append(w)
         name.append(strings.intern(n))
         key.append(strings.intern(n.lowercased()))
         others.append(strings.intern(o.sorted { $0.key < $1.key }.map { "\($0.key)\t\($0.value)" }.joined(separator: "\n")))
         highway.append(strings.intern(h))
         road.append(r.code)
+        postcode.append(strings.intern(p ?? ""))
     }
 
     /// Calls `body` with the ways of each name (case-insensitive), names in order.
@@ -55,6 +57,7 @@ struct StreetWayTable {
                 }
                 return StreetWay(osmID: geometry.wayOSMIDs[Int(way[i])], name: strings[name[i]], otherNames: named,
                                  highway: strings[highway[i]], road: RoadAttributes(code: road[i]),
+                                 postcode: postcode[i] == 0 ? nil : strings[postcode[i]],
                                  nodeIDs: Array(geometry.refs(ofWay: way[i])), points: points)
             }
             if !ways.isEmpty { try body(ways) }
@@ -70,6 +73,8 @@ struct StreetWay {
     var otherNames: [String: String]
     var highway: String
     var road: RoadAttributes
+    /// The way's own `addr:postcode` or `postal_code`.
+    var postcode: String?
     var nodeIDs: [Int64]
     var points: [Coordinate]
 }
@@ -84,6 +89,8 @@ struct MergedStreet {
     var position: Coordinate
     var extent: BoundingBox
     var lengthMeters: Double
+    /// The postcode its ways carry (the most common), when they do.
+    var postcode: String?
     /// The member ways' lines with their road class and speed limit.
     var lines: [(points: [Coordinate], road: RoadAttributes)]
 }
@@ -132,7 +139,7 @@ enum StreetMerger {
         var lines: [(points: [Coordinate], road: RoadAttributes)] = []
         var longest = (index: cluster[0], length: -1.0, mid: ways[cluster[0]].points[0])
         var total = 0.0
-        var nameCounts: [String: Int] = [:]
+        var nameCounts: [String: Int] = [:], postcodes: [String: Int] = [:]
         var others: [String: String] = [:]
         var highway = ways[cluster[0]].highway
         for i in cluster {
@@ -143,11 +150,13 @@ enum StreetMerger {
             total += length
             if length > longest.length { longest = (i, length, mid) }
             nameCounts[w.name, default: 0] += 1
+            if let p = w.postcode { postcodes[p, default: 0] += 1 }
             for (k, v) in w.otherNames where others[k] == nil { others[k] = v }
             if TagClassifier.highwayRank(w.highway) > TagClassifier.highwayRank(highway) { highway = w.highway }
         }
         let name = nameCounts.max { ($0.value, $1.key) < ($1.value, $0.key) }!.key
         return MergedStreet(name: name, otherNames: others, highway: highway, osmID: ways[longest.index].osmID,
-                            position: longest.mid, extent: extent, lengthMeters: total, lines: lines)
+                            position: longest.mid, extent: extent, lengthMeters: total,
+                            postcode: postcodes.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key, lines: lines)
     }
 }

@@ -193,7 +193,7 @@ struct TagClassifier {
     }
 
     /// A named way usable as a street: its name and other names, its highway class, speed limit and roundabout-ness.
-    func street(_ tags: Tags) -> (name: String, others: [String: String], highway: String, road: RoadAttributes)? {
+    func street(_ tags: Tags) -> (name: String, others: [String: String], highway: String, road: RoadAttributes, postcode: String?)? {
         guard let highway = tags["highway"], !Self.nonStreetHighways.contains(highway), tags["area"] != "yes" || highway == "pedestrian" else {
             return nil
         }
@@ -201,7 +201,8 @@ struct TagClassifier {
         guard let name = named.name else { return nil }
         let speed = Self.speedKmh(tags["maxspeed"])
         return (name, named.others, highway,
-                RoadAttributes(highway: highway, isRoundabout: tags["junction"] == "roundabout", speedLimitKmh: speed > 0 ? speed : nil))
+                RoadAttributes(highway: highway, isRoundabout: tags["junction"] == "roundabout", speedLimitKmh: speed > 0 ? speed : nil),
+                Self.clean(tags["addr:postcode"] ?? tags["postal_code"]))
     }
 
     /// `maxspeed` in km/h: "50", "30 mph", "walk"; 0 when absent or unreadable.
