@@ -106,7 +106,7 @@ public struct PhotonTagFilter: Sendable, Equatable {
         value = v.isEmpty ? nil : v
     }
 
-    func accepts(key k: String, value v: String) -> Bool {
+    public func accepts(key k: String, value v: String) -> Bool {
         let keyMatches = key == nil || key == k
         let valueMatches = value == nil || value == v
         if excludesValue { return keyMatches && !valueMatches }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import MapsTestSupport
 import HTTPServer
+import MapsService
 
 /// Nominatim's and Photon's parameters on the Helsinki sample, through the production router: each
 /// one acts, or is refused with a 400 that names it.
@@ -105,5 +106,19 @@ struct GeocodingEndpointTests {
         #expect(placed["sideOfStreet"] is String)
         #expect(try ServerFixture.get("/search/2/reverseGeocode/60.1681,24.9440.json?entityType=Planet").status == .badRequest)
         #expect(try ServerFixture.get("/search/2/reverseGeocode/60.1681,24.9440.json?roadUse=Highway").status == .badRequest)
+    }
+
+    @Test func photonTagFiltersReadAsPhotonDoes() {
+        func keeps(_ filter: String, _ key: String, _ value: String) -> Bool {
+            PhotonTagFilter(filter)?.accepts(key: key, value: value) ?? false
+        }
+        #expect(keeps("tourism", "tourism", "museum") && !keeps("tourism", "amenity", "cafe"))
+        #expect(keeps("tourism:museum", "tourism", "museum") && !keeps("tourism:museum", "tourism", "hotel"))
+        #expect(keeps(":museum", "tourism", "museum"))
+        #expect(!keeps("!tourism", "tourism", "museum") && keeps("!tourism", "amenity", "cafe"))
+        #expect(!keeps("!tourism:museum", "tourism", "museum") && keeps("!tourism:museum", "tourism", "hotel"))
+        #expect(keeps("tourism:!museum", "tourism", "hotel") && !keeps("tourism:!museum", "tourism", "museum")
+                && !keeps("tourism:!museum", "amenity", "cafe"))
+        #expect(PhotonTagFilter("") == nil && PhotonTagFilter("!a:!b") == nil)
     }
 }

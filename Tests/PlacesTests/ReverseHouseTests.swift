@@ -67,7 +67,7 @@ import OSMPBF
     }
 
     @Test func theNearestAddressPointBeatsAStreetNumber() throws {
-        let r = try #require(try reverse(31, -17))
+        let r = try #require(try reverse(31, -17) { $0.includeRoad = true })
         #expect(r.place.address.streetNameAndNumber == "Kulmakatu 2")
         #expect(r.road?.speedLimitKmh == 40)
         #expect(r.road?.use == .localStreet)

@@ -71,17 +71,24 @@ struct NominatimHandlers {
         }
     }
 
-    func search(_ request: HTTPRequest) -> HTTPResponse {
+    /// Refusals and bad input in Nominatim's error shape; failures of the store as the server's own errors.
+    static func answer(_ body: () throws -> HTTPResponse) -> HTTPResponse {
         do {
+            return try body()
+        } catch let refusal as Refusal {
+            return failure(refusal.message)
+        } catch let error as APIError {
+            return error.httpStatus == 400 ? failure(error.message) : JSONResponse.error(error)
+        } catch {
+            return failure("\(error)")
+        }
+    }
+
+    func search(_ request: HTTPRequest) -> HTTPResponse {
+        Self.answer {
             let common = try Common(request, defaultFormat: "jsonv2", addressDetailsByDefault: false)
             let query = try Self.searchQuery(request, common: common, maxResults: app.service.limits.maxSearchResults)
             return JSONResponse.ok(try app.service.nominatimSearch(query, format: common.format, details: common.details))
-        } catch let refusal as Refusal {
-            return Self.failure(refusal.message)
-        } catch let error as APIError {
-            return error.httpStatus == 400 ? Self.failure(error.message) : JSONResponse.error(error)
-        } catch {
-            return Self.failure("\(error)")
         }
     }
 
@@ -147,7 +154,7 @@ struct NominatimHandlers {
     }
 
     func reverse(_ request: HTTPRequest) -> HTTPResponse {
-        do {
+        Self.answer {
             let q = request.query
             let common = try Common(request, defaultFormat: "xml", addressDetailsByDefault: true)
             if let typeText = q["osm_type"], let idText = q["osm_id"] {
@@ -167,12 +174,6 @@ struct NominatimHandlers {
                 query.maxRank = ReverseGeocodeQuery.maxRank(zoom: zoom)
             }
             return JSONResponse.ok(try app.service.nominatimReverse(query, layers: common.layers, format: common.format, details: common.details))
-        } catch let refusal as Refusal {
-            return Self.failure(refusal.message)
-        } catch let error as APIError {
-            return error.httpStatus == 400 ? Self.failure(error.message) : JSONResponse.error(error)
-        } catch {
-            return Self.failure("\(error)")
         }
     }
 }

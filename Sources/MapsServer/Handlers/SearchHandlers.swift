@@ -145,6 +145,7 @@ struct SearchHandlers {
             let extras = ReverseGeocodeExtras(matchType: try q.bool("returnMatchType", default: false),
                                               speedLimit: try q.bool("returnSpeedLimit", default: false),
                                               roadUse: try q.bool("returnRoadUse", default: false))
+            query.includeRoad = extras.speedLimit || extras.roadUse
             return JSONResponse.ok(try app.service.reverseGeocode(query, extras: extras))
         }
     }

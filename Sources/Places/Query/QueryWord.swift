@@ -11,6 +11,10 @@ struct QueryWord: Equatable {
     /// A word of a structured search's city, postcode, county or state: it must be in a place's address
     /// (the context column), and does not count towards how well the name matches.
     var inContextOnly = false
+    /// A one-character number typed last ("Nørrebrogade 1"): matched against house numbers beside the text
+    /// match, since the index keeps no one-character prefixes and expanding one reads every number that
+    /// starts with it.
+    var matchesHouseNumberOnly = false
 
     init(text: String, isPrefix: Bool) {
         self.text = text
@@ -37,10 +41,19 @@ struct QueryWord: Equatable {
         return namesOnly ? "{name keywords} : " + expression : expression
     }
 
-    /// The FTS5 MATCH text for all words that are not dropped (AND of each). With `prefixInNamesOnly` a prefix
-    /// word must start a word of a name or keyword ("hel" should not match every place whose city is Helsinki).
-    static func ftsQuery(_ words: [QueryWord], prefixInNamesOnly: Bool = false) -> String {
-        words.filter { !$0.isDropped }.map { $0.ftsExpression(namesOnly: prefixInNamesOnly && $0.isPrefix) }.joined(separator: " AND ")
+    /// Which words must be in a name or keyword (rather than anywhere, the address around it included).
+    enum NameColumns {
+        case none
+        /// A prefix word must start a word of a name or keyword ("hel" should not match every place whose city is Helsinki).
+        case prefixes
+        case all
+    }
+
+    /// The FTS5 MATCH text for all words that are not dropped (AND of each).
+    static func ftsQuery(_ words: [QueryWord], inNames: NameColumns = .none) -> String {
+        words.filter { !$0.isDropped && !$0.matchesHouseNumberOnly }
+            .map { $0.ftsExpression(namesOnly: inNames == .all || (inNames == .prefixes && $0.isPrefix)) }
+            .joined(separator: " AND ")
     }
 
     /// How well `token` (a folded word of a name) matches: 1 exact, less for a prefix or a corrected spelling.

@@ -20,6 +20,9 @@ public struct ReverseGeocodeQuery: Sendable, Equatable {
     public var houseNumber: String?
     /// TomTom's `roadUse`: only streets of these uses answer (and give numbers); empty = any.
     public var roadUses: Set<RoadAttributes.Use> = []
+    /// Look up the street of an address answer too, for its `road` attributes (TomTom's `returnSpeedLimit`,
+    /// `returnRoadUse`); otherwise a close address answers without it.
+    public var includeRoad = false
 
     public init(position: Coordinate, radiusMeters: Double = 200, allowStreet: Bool = true, language: String? = nil,
                 maxRank: Int = 30, areaTypes: [AreaType] = [], houseNumber: String? = nil) {

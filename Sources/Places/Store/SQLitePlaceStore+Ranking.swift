@@ -4,6 +4,11 @@ extension SQLitePlaceStore {
     /// What a query number matching an address's house number adds to its text score.
     static let houseNumberBonus = 0.15
 
+    /// The first word of a house number as the index folds it ("12 A" → "12", "5b" → "5b").
+    static func firstToken(_ number: String) -> String {
+        String(number.lowercased().prefix { $0.isLetter || $0.isNumber })
+    }
+
     /// Scores candidates (text match, bm25, importance, distance), applies the radius, and sorts best first.
     func rank(_ candidates: [Candidate], words: [QueryWord], query: PlaceSearchQuery, filter: SearchFilter,
               session: PlaceSession) -> [PlaceResult] {
@@ -23,7 +28,7 @@ extension SQLitePlaceStore {
             }
             var text = nameWords.isEmpty ? 0 : nameScore(c.place, nameWords, session).score
             // A number in the query means a house number: an address with it comes before a POI named alike.
-            if c.place.kind == .address, let number = c.place.address.houseNumber.map({ session.words($0) }), let first = number.first,
+            if c.place.kind == .address, let first = c.place.address.houseNumber.map(Self.firstToken), !first.isEmpty,
                nameWords.contains(where: { $0.isNumeric && !$0.isDropped && $0.match(first) > 0 }) {
                 text += Self.houseNumberBonus
             }

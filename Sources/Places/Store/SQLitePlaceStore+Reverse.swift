@@ -29,7 +29,7 @@ extension SQLitePlaceStore {
                 result = try nearestStreets(to: q, maxMeters: radius, majorOnly: query.maxRank <= 26, uses: query.roadUses,
                                             session: session).first.map { streetResult($0, q) }
             } else {
-                result = try address(at: q, maxMeters: radius, allowStreet: query.allowStreet, session: session)
+                result = try address(at: q, maxMeters: radius, allowStreet: query.allowStreet, withRoad: query.includeRoad, session: session)
             }
             guard var found = result else { return nil }
             found.place = Self.finish(found.place, language: query.language)
@@ -37,8 +37,11 @@ extension SQLitePlaceStore {
         }
     }
 
-    private func address(at q: Coordinate, maxMeters: Double, allowStreet: Bool, session: PlaceSession) throws -> ReverseGeocodeResult? {
+    private func address(at q: Coordinate, maxMeters: Double, allowStreet: Bool, withRoad: Bool,
+                         session: PlaceSession) throws -> ReverseGeocodeResult? {
         let address = try nearestAddress(to: q, maxMeters: maxMeters, session: session)
+        // A close address answers whatever the streets are; they are looked up only for its road's attributes.
+        if let address, address.meters <= Self.addressPreferredWithinMeters, !withRoad { return addressResult(address.place, q, []) }
         let streets = allowStreet || address != nil ? try nearestStreets(to: q, maxMeters: max(maxMeters, 100), session: session) : []
         let street = streets.first.flatMap { $0.distance <= maxMeters ? $0 : nil }
         if let address, street == nil || address.meters <= Self.addressPreferredWithinMeters
@@ -86,7 +89,8 @@ extension SQLitePlaceStore {
     func nearestAddress(to q: Coordinate, maxMeters: Double, street: String? = nil,
                         session: PlaceSession) throws -> (place: PlaceResult, meters: Double)? {
         let addresses = try session.database.cachedStatement("""
-            SELECT \(PlaceRow.columns), s.shape FROM address_rtree r JOIN place p ON p.id = r.id LEFT JOIN place_shape s ON s.id = p.id
+            SELECT \(PlaceRow.columns), s.shape, r.min_lat, r.max_lat, r.min_lon, r.max_lon
+            FROM address_rtree r JOIN place p ON p.id = r.id LEFT JOIN place_shape s ON s.id = p.id
             WHERE r.max_lat >= ?1 AND r.min_lat <= ?2 AND r.max_lon >= ?3 AND r.min_lon <= ?4
             """)
         let pois = try session.database.cachedStatement("""
@@ -110,7 +114,15 @@ extension SQLitePlaceStore {
                 if let key, s.optionalText(12)?.lowercased() != key { return }
                 let d = Geodesy.distanceMeters(q, Coordinate(latitudeE7: s.int32(5), longitudeE7: s.int32(6)))
                 var byOutline = d, area = Double.infinity
-                if shapeColumn, !s.isNull(PlaceRow.columnCount), let shape = Shape(encoded: s.blob(PlaceRow.columnCount)) {
+                let c = PlaceRow.columnCount
+                if shapeColumn, !s.isNull(c) {
+                    // No nearer than the outline's box: skip reading the outline when that is already too far.
+                    let nearest = Coordinate(latitudeE7: min(max(q.latitudeE7, s.int32(c + 1)), s.int32(c + 2)),
+                                             longitudeE7: min(max(q.longitudeE7, s.int32(c + 3)), s.int32(c + 4)))
+                    let lower = Geodesy.distanceMeters(q, nearest)
+                    if lower > reach || lower > (best?.meters ?? .infinity) { return }
+                }
+                if shapeColumn, !s.isNull(c), let shape = Shape(encoded: s.blob(c)) {
                     byOutline = min(d, shape.distanceMeters(from: q))
                     area = shape.areaSquareMeters
                 } else if d < (point?.meters ?? .infinity) && d <= reach {

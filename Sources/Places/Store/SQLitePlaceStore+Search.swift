@@ -36,6 +36,10 @@ extension SQLitePlaceStore {
                 }
             }
             try addVariants(&words, session: session)
+            if let last = words.indices.last, words[last].isPrefix, words[last].isNumeric, words[last].text.unicodeScalars.count == 1,
+               words.contains(where: { !$0.isNumeric && !$0.inContextOnly }) {
+                words[last].matchesHouseNumberOnly = true
+            }
             let needed = min(Self.candidateLimit, max(50, (offset + limit) * 3))
             var candidates: [Candidate] = []
             var fuzzy = false
@@ -178,6 +182,7 @@ extension SQLitePlaceStore {
           AND p.lat_e7 BETWEEN ?3 AND ?4 AND p.lon_e7 BETWEEN ?5 AND ?6
           AND (?7 IS NULL OR EXISTS (SELECT 1 FROM place_category c
                                      WHERE c.code IN (SELECT value FROM json_each(?7)) AND c.place_id = p.id))
+          AND (?14 IS NULL OR p.kind != 0 OR p.housenumber LIKE ?14)
         ORDER BY b - 2.0 * p.importance
             + ?8 * ((p.lat_e7 - ?9) * (p.lat_e7 - ?9) * 1.0 + ((p.lon_e7 - ?10) * ?11) * ((p.lon_e7 - ?10) * ?11))
                  / ((p.lat_e7 - ?9) * (p.lat_e7 - ?9) * 1.0 + ((p.lon_e7 - ?10) * ?11) * ((p.lon_e7 - ?10) * ?11) + ?12)
@@ -188,7 +193,7 @@ extension SQLitePlaceStore {
     /// About how many places all the words match: the smallest document count of any word.
     func estimatedMatches(_ words: [QueryWord], session: PlaceSession) throws -> Int {
         var estimate = Int.max
-        for word in words where !word.isDropped {
+        for word in words where !word.isDropped && !word.matchesHouseNumberOnly {
             var count = 0
             for form in word.forms {
                 let n = word.isPrefix ? try session.documentCount(startingWith: form.term) : try session.documentCount(form.term)
@@ -200,22 +205,29 @@ extension SQLitePlaceStore {
         return estimate
     }
 
-    /// Places matching the words. A prefix word is first matched against names only (cheap and precise); when that
-    /// finds nothing, against every column.
+    /// Places matching the words: first with every word in a name or keyword (cheap and precise: "00100" is the
+    /// postcode, not the thousands of places whose address holds it), then with prefix words in names only, then
+    /// with the words anywhere, until one finds something.
     func textCandidates(_ words: [QueryWord], filter: SearchFilter, needed: Int, session: PlaceSession) throws -> [Candidate] {
         let useBM25 = try estimatedMatches(words, session: session) <= Self.bm25RowLimit
-        if words.contains(where: { $0.isPrefix && !$0.isDropped }) {
-            let named = try textCandidates(QueryWord.ftsQuery(words, prefixInNamesOnly: true), bm25: useBM25, filter: filter,
+        let number = words.first { $0.matchesHouseNumberOnly && !$0.isDropped }.map { $0.text + "%" }
+        var passes: [QueryWord.NameColumns] = [.none]
+        if words.contains(where: { $0.isPrefix && !$0.isDropped && !$0.matchesHouseNumberOnly }) { passes.insert(.prefixes, at: 0) }
+        if !words.contains(where: \.inContextOnly) { passes.insert(.all, at: 0) }
+        for (i, pass) in passes.enumerated() {
+            let found = try textCandidates(QueryWord.ftsQuery(words, inNames: pass), number: number, bm25: useBM25, filter: filter,
                                            needed: needed, session: session)
-            if !named.isEmpty { return named }
+            if !found.isEmpty || i == passes.count - 1 { return found }
         }
-        return try textCandidates(QueryWord.ftsQuery(words), bm25: useBM25, filter: filter, needed: needed, session: session)
+        return []
     }
 
-    private func textCandidates(_ fts: String, bm25: Bool, filter: SearchFilter, needed: Int, session: PlaceSession) throws -> [Candidate] {
+    private func textCandidates(_ fts: String, number: String?, bm25: Bool, filter: SearchFilter, needed: Int,
+                                session: PlaceSession) throws -> [Candidate] {
         let s = try session.database.cachedStatement(bm25 ? Self.textSQL : Self.cheapTextSQL)
         defer { s.reset() }
         try s.bind(fts, at: 1)
+        try s.bind(number, at: 14)
         try filter.bind(s, kindMaskAt: 2, boxAt: 3, categoriesAt: 7)
         if let bias = filter.bias {
             // Distance enters the order as d²/(d² + 3 km²), worth up to 3 bm25 points.
