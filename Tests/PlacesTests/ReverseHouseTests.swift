@@ -11,7 +11,8 @@ import OSMPBF
 ///     y=0  ====================== Kulmakatu ====================== (0..300)
 ///     y=-20       • Kulmakatu 2 (node, 30, -20)
 ///
-/// Kulmakatu 3 is a node just east of the building, at (46, 15).
+/// Kulmakatu 3 is a node just east of the building, at (46, 15). The POI inside the building, a shop at
+/// (10, 30), carries the other street's number, Sivukatu 1.
 /// A café with its own address (Sivukatu 7) stands at (60, 25); Pitkäkatu runs north at x = 220 with
 /// an interpolation line whose ends carry only numbers (1 to 9, odd; 10a to 10d, alphabetic); a
 /// postcode boundary covers everything west of x = 150; a municipality boundary the whole map.
@@ -24,6 +25,7 @@ import OSMPBF
         m.building("Kulmakatu", "1", [(0, 10), (40, 10), (40, 40), (0, 40)])
         m.address("Kulmakatu", "2", 30, -20)
         m.address("Kulmakatu", "3", 46, 15)
+        m.node(10, 30, ["shop": "books", "name": "Kirjakauppa", "addr:street": "Sivukatu", "addr:housenumber": "1"])
         m.node(60, 25, ["amenity": "cafe", "name": "Kahvila", "addr:street": "Sivukatu", "addr:housenumber": "7"])
         // A bar whose own address also exists 100 m away (so the index keeps one address point for it) stands
         // 15 m from another address.
@@ -53,6 +55,11 @@ import OSMPBF
         let r = try #require(try reverse(38, 14))
         #expect(r.place.address.streetNameAndNumber == "Kulmakatu 1")
         #expect(r.matchType == .addressPoint)
+    }
+
+    @Test func aPOIWithItsOwnAddressInsideTheBuildingAnswersAtThePOI() throws {
+        #expect(try reverse(12, 31)?.place.address.streetNameAndNumber == "Sivukatu 1")  // 2 m from the shop
+        #expect(try reverse(30, 15)?.place.address.streetNameAndNumber == "Kulmakatu 1")  // 25 m from it
     }
 
     @Test func aPOIsOwnAddressAnswersAtThePOI() throws {

@@ -82,10 +82,12 @@ extension SQLitePlaceStore {
     /// close to it answers before a building's outline that is nearer still ("the entrance at the point").
     static let entranceReachMeters = 5.0
 
-    /// The address at `q`: the building containing it (the smallest, when several do); else a point-like
-    /// address within `entranceReachMeters` (a node, an entrance, an interpolated number, a POI that carries
-    /// its own address); else the nearest of those and of the buildings, measured to their outlines, within
-    /// `maxMeters`. With `street`, only numbers of that street. Searches 50 m first, then the whole distance.
+    /// The address at `q`: the building containing it (the smallest, when several do), unless a point-like
+    /// address within `entranceReachMeters` stands inside that building (a shop on the corner that carries the
+    /// other street's number); else such a point-like address (a node, an entrance, an interpolated number,
+    /// a POI that carries its own address); else the nearest of those and of the buildings, measured to their
+    /// outlines, within `maxMeters`. With `street`, only numbers of that street. Searches 50 m first, then the
+    /// whole distance.
     func nearestAddress(to q: Coordinate, maxMeters: Double, street: String? = nil,
                         session: PlaceSession) throws -> (place: PlaceResult, meters: Double)? {
         let addresses = try session.database.cachedStatement("""
@@ -109,11 +111,11 @@ extension SQLitePlaceStore {
                                          .integer(Int64(box.minLongitudeE7)), .integer(Int64(box.maxLongitudeE7))]
             // The nearest point-like address (node, entrance, own-address POI) and the nearest by outline.
             var point: (place: PlaceResult, meters: Double)?
-            var best: (place: PlaceResult, meters: Double, area: Double)?
+            var best: (place: PlaceResult, meters: Double, area: Double, outline: Shape?)?
             func consider(_ s: Statement, shapeColumn: Bool) {
                 if let key, s.optionalText(12)?.lowercased() != key { return }
                 let d = Geodesy.distanceMeters(q, Coordinate(latitudeE7: s.int32(5), longitudeE7: s.int32(6)))
-                var byOutline = d, area = Double.infinity
+                var byOutline = d, area = Double.infinity, outline: Shape?
                 let c = PlaceRow.columnCount
                 if shapeColumn, !s.isNull(c) {
                     // No nearer than the outline's box: skip reading the outline when that is already too far.
@@ -125,6 +127,7 @@ extension SQLitePlaceStore {
                 if shapeColumn, !s.isNull(c), let shape = Shape(encoded: s.blob(c)) {
                     byOutline = min(d, shape.distanceMeters(from: q))
                     area = shape.areaSquareMeters
+                    outline = shape
                 } else if d < (point?.meters ?? .infinity) && d <= reach {
                     var p = PlaceRow.decode(s)
                     p.distanceMeters = d
@@ -134,7 +137,7 @@ extension SQLitePlaceStore {
                 if let b = best, (byOutline, area) >= (b.meters, b.area) { return }
                 var p = PlaceRow.decode(s)
                 p.distanceMeters = byOutline
-                best = (p, byOutline, area)
+                best = (p, byOutline, area, outline)
             }
             addresses.reset()
             try addresses.bind(bounds)
@@ -142,8 +145,15 @@ extension SQLitePlaceStore {
             pois.reset()
             try pois.bind(bounds)
             while try pois.step() { consider(pois, shapeColumn: false) }
-            if let best, best.meters == 0 { return (best.place, 0) }
-            if let point, point.meters <= Self.entranceReachMeters { return point }
+            let atPoint = point.flatMap { $0.meters <= Self.entranceReachMeters ? $0 : nil }
+            if let best, best.meters == 0 {
+                if let atPoint, best.outline?.contains(atPoint.place.position) == true,
+                   atPoint.place.address.streetNameAndNumber?.lowercased() != best.place.address.streetNameAndNumber?.lowercased() {
+                    return atPoint
+                }
+                return (best.place, 0)
+            }
+            if let atPoint { return atPoint }
             if let best { return (best.place, best.meters) }
             if reach >= maxMeters { return nil }
             reach = maxMeters
