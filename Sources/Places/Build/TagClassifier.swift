@@ -20,12 +20,16 @@ struct TagClassifier {
     static let ignoredValues: Set<String> = [
         "railway=rail", "railway=tram", "railway=subway", "railway=platform", "railway=abandoned", "railway=disused",
         "railway=switch", "railway=level_crossing", "railway=crossing", "railway=buffer_stop", "railway=signal",
-        "public_transport=platform", "public_transport=stop_position", "public_transport=stop_area",
+        "public_transport=stop_position", "public_transport=stop_area",
         "natural=tree", "natural=coastline", "natural=tree_row", "landuse=residential", "landuse=commercial",
         "landuse=retail", "landuse=industrial", "landuse=construction", "landuse=grass", "landuse=farmland",
         "man_made=pipeline", "man_made=embankment", "man_made=cutline", "building=no", "amenity=parking_space",
         "amenity=bench", "amenity=waste_basket", "emergency=fire_hydrant",
     ]
+
+    /// POI key values searched for only by a name with a letter in it (a named platform is a stop people
+    /// look up, and Nominatim indexes it with its address; an unnamed one, or "2", is a kerb).
+    static let ignoredUnlessNamed: Set<String> = ["public_transport=platform"]
 
     /// Categories that make a POI more important than an ordinary shop.
     static let majorCategories: Set<String> = [
@@ -125,7 +129,8 @@ struct TagClassifier {
         let categories = taxonomy.categories(for: tags)
         var mainTag: (key: String, value: String)?
         for key in Self.poiKeys {
-            if let value = tags[key], value != "no", !Self.ignoredValues.contains("\(key)=\(value)") {
+            if let value = tags[key], value != "no", !Self.ignoredValues.contains("\(key)=\(value)"),
+               named.name?.contains(where: \.isLetter) == true || !Self.ignoredUnlessNamed.contains("\(key)=\(value)") {
                 mainTag = (key, value)
                 break
             }
