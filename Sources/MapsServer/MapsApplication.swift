@@ -109,6 +109,7 @@ public final class MapsApplication: @unchecked Sendable {
         router.get("/search.php", nominatim.search)
         router.get("/reverse", nominatim.reverse)
         router.get("/reverse.php", nominatim.reverse)
+        router.get("/api", PhotonHandlers(app: self).search)
         router.get("/tiles/{z}/{x}/{y}.png", TileHandlers(app: self).tile)
         TimeToLeaveHandlers(app: self).register(&router)
         router.get("/health") { [self] _ in health() }
