@@ -11,14 +11,25 @@ final class RoutingEngineCore: @unchecked Sendable {
     let structure: CCHStructure?
     let model: TrafficModel
     let planner: RoutePlanner
+    /// Lower bounds over the week and a few bands of it, for time-dependent potentials (modes
+    /// that take traffic, with a hierarchy).
+    let potentials: TimeDependentPotentials?
+    /// How many bands `potentials` customizes besides the week (each costs one metric's memory).
+    static let potentialBands = 4
     private let curvatureStore = Mutex<[Float]?>(nil)
 
-    init(graph: RoadGraph, structure: CCHStructure?, timeZone: TimeZone, historical: [(from: Int64, to: Int64, speedsKmh: [Double])]) {
+    init(graph: RoadGraph, structure: CCHStructure?, timeZone: TimeZone, historical: SegmentProfiles?) {
         mode = graph.mode
         self.graph = graph
         self.structure = structure
-        model = TrafficModel(graph: graph, timeZone: timeZone, historical: graph.mode.usesTraffic ? historical : [])
+        model = TrafficModel(graph: graph, timeZone: timeZone, historical: graph.mode.usesTraffic ? historical : nil)
         planner = RoutePlanner(graph: graph, metric: .fastest(graph))
+        if let structure, graph.mode.usesTraffic {
+            let (table, _) = model.table(referenceTime: Date(timeIntervalSince1970: 0), updates: [])
+            potentials = TimeDependentPotentials(graph: graph, structure: structure, table: table, bandCount: Self.potentialBands)
+        } else {
+            potentials = nil
+        }
     }
 
     /// Curviness per arc (degrees of heading change per km), computed once on first use.

@@ -34,6 +34,15 @@ public struct TravelTimeTable: @unchecked Sendable {
     public var useHistorical = true
     public var liveFullSeconds = 600.0
     public var liveFadeEndSeconds = 3600.0
+    /// When the last live speed expires (-∞ without any).
+    public let lastLiveExpiry: Double
+
+    /// Until when live data can change travel times: it holds from any earlier moment until the
+    /// last live speed expires or fades into history (nil without live speeds in use).
+    public var liveUntil: Double? {
+        guard useLive, lastLiveExpiry > -Double.infinity else { return nil }
+        return min(lastLiveExpiry, referenceTime + liveFadeEndSeconds)
+    }
 
     public init(freeFlowMs: UnsafeBufferPointer<UInt32>, profileOfArc: [UInt16], profileFactors: [UInt16],
                 liveMs: [UInt32], liveExpiry: [Double], closedUntil: [Double], referenceTime: Double, utcOffsetSeconds: Int) {
@@ -48,6 +57,9 @@ public struct TravelTimeTable: @unchecked Sendable {
         self.closedUntil = closedUntil
         self.referenceTime = referenceTime
         self.utcOffsetSeconds = utcOffsetSeconds
+        var last = -Double.infinity
+        for a in 0..<liveMs.count where liveMs[a] != 0 { last = max(last, liveExpiry[a]) }
+        lastLiveExpiry = last
     }
 
     /// A table with free flow only (no historical congestion, no live data).

@@ -12,12 +12,18 @@ import GeoCore
 enum BenchCommand {
     static let usage = """
     USAGE: wayfinder bench routing EXTRACT.osm.pbf [--osrm DIR] [--queries N] [--seed S] [--profiles LIST]
-           wayfinder bench directions EXTRACT.osm.pbf [--queries N] [--seed S]
+           wayfinder bench directions EXTRACT.osm.pbf [--queries N] [--seed S] [--no-profiles] [--only KIND,…]
            wayfinder bench places EXTRACT.osm.pbf [--queries N] [--seed S]
            wayfinder bench tiles EXTRACT.osm.pbf [--side N]
 
-    `directions`: leave-now, depart-at, arrive-at and alternatives latency over N random pairs,
-    and the time to apply a live update of 1 %, 10 % and 100 % of segments.
+    `directions`: leave-now, depart-at, arrive-at and alternatives (two points and with a via
+    point, static and with a departure time) over N random pairs with departures spread over a
+    weekday, alternatives' quality (how many, stretch, sharing), and the time to apply a live
+    update of 1 %, 10 % and 100 % of segments. Unless --no-profiles, the dataset gets a weekly
+    profile on every segment and a live overlay first (SYNTHETIC BENCHMARK INPUTS, labelled so in
+    the report: `wayfinder generate --speed-profiles`). --only picks measurements: leaveNow,
+    departAt, arriveAt, departAtVia, withInstructions, alternatives3, alternatives3DepartAt,
+    alternatives3Via, liveUpdate.
 
     `places`: places index build time and size, reverse geocoding at N random points, typeahead
     over every prefix of addresses and names drawn from the map, and search along car routes of
@@ -36,7 +42,7 @@ enum BenchCommand {
     """
 
     static func run(_ args: [String]) throws {
-        var a = try Arguments(args, valueOptions: ["osrm", "queries", "seed", "profiles", "output", "side"])
+        var a = try Arguments(args, valueOptions: ["osrm", "queries", "seed", "profiles", "output", "side", "only"])
         if a.flag("help") { print(usage); return }
         guard a.positional.count == 2, ["routing", "directions", "places", "tiles"].contains(a.positional[0]) else {
             throw UsageError("usage: wayfinder bench routing|directions|places|tiles EXTRACT")
@@ -51,6 +57,8 @@ enum BenchCommand {
         }
         let output = a.value("output") ?? NSTemporaryDirectory() + "wayfinder-bench-\(getpid())"
         let side = Int(a.value("side") ?? "5") ?? 5
+        let noProfiles = a.flag("no-profiles")
+        let only = a.value("only").map { Set($0.split(separator: ",").map(String.init)) }
         try a.checkAllUsed()
         if a.positional[0] == "tiles" {
             let report = try BenchTiles.run(extract: extract, tilesPerSide: max(1, min(15, side)))
@@ -63,7 +71,7 @@ enum BenchCommand {
             return
         }
         if a.positional[0] == "directions" {
-            let report = try BenchDirections.run(extract: extract, queries: queries, seed: seed, output: nil)
+            let report = try BenchDirections.run(extract: extract, settings: .init(queries: queries, seed: seed, profiles: !noProfiles, only: only))
             print(String(decoding: try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys]), as: UTF8.self))
             return
         }

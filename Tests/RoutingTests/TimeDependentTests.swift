@@ -61,7 +61,7 @@ import Routing
         let now = 1_764_000_000.0 + Double(seed) * 7919
         let table = ReferenceTimeDependent.randomTable(graph, seed: seed, referenceTime: now)
         let lower = ReferenceTimeDependent.lowerBound(graph, table)
-        let cch = CCHMetric(structure: CCHStructure.make(for: graph), turnWeight: lower.turnWeight)
+        let cch = CCHMetric(structure: CCHStructure.make(for: graph), turnWeight: lower.turnWeights)
         let potential = CCHPotential(metric: cch, towardsTargets: true)
         var fast = TimeDependentLegSearch(graph: graph, table: table, departure: now, potential: potential, lowerBound: lower)
         var plain = TimeDependentLegSearch(graph: graph, table: table, departure: now, potential: nil, lowerBound: nil)
@@ -87,7 +87,7 @@ import Routing
         let now = 1_764_000_000.0
         let table = ReferenceTimeDependent.randomTable(graph, seed: seed, referenceTime: now)
         let lower = ReferenceTimeDependent.lowerBound(graph, table)
-        let cch = CCHMetric(structure: CCHStructure.make(for: graph), turnWeight: lower.turnWeight)
+        let cch = CCHMetric(structure: CCHStructure.make(for: graph), turnWeight: lower.turnWeights)
         var search = ArriveBySearch(graph: graph, table: table, potential: CCHPotential(metric: cch, towardsTargets: false), lowerBound: lower)
         var plain = ArriveBySearch(graph: graph, table: table, potential: nil, lowerBound: nil)
         var rng = SplitMix64(seed: seed)

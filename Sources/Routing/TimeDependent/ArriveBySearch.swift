@@ -11,10 +11,10 @@ public struct ArriveBySearch {
     public let graph: RoadGraph
     public let table: TravelTimeTable
     let potential: CCHPotential?
-    let lowerBound: Metric?
+    let lowerBound: LowerBound?
     let scratch: TimeDependentScratch
 
-    public init(graph: RoadGraph, table: TravelTimeTable, potential: CCHPotential?, lowerBound: Metric?,
+    public init(graph: RoadGraph, table: TravelTimeTable, potential: CCHPotential?, lowerBound: LowerBound?,
                 scratch: TimeDependentScratch? = nil) {
         self.graph = graph
         self.table = table

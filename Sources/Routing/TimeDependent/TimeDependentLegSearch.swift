@@ -11,7 +11,7 @@ public struct TimeDependentLegSearch: LegSearch {
     /// Seconds since 1970 at which the whole route departs.
     public let departure: Double
     let potential: CCHPotential?
-    let lowerBound: Metric?
+    let lowerBound: LowerBound?
     let scratch: TimeDependentScratch
     public private(set) var settled = 0
     /// Milliseconds added (to the ordering cost, not to the clock) when entering an arc;
@@ -21,7 +21,7 @@ public struct TimeDependentLegSearch: LegSearch {
     /// - Parameters:
     ///   - potential: built on a CCH customized with `lowerBound`'s turn weights; nil runs plain
     ///     time-dependent Dijkstra (the oracle).
-    public init(graph: RoadGraph, table: TravelTimeTable, departure: Double, potential: CCHPotential?, lowerBound: Metric?,
+    public init(graph: RoadGraph, table: TravelTimeTable, departure: Double, potential: CCHPotential?, lowerBound: LowerBound?,
                 scratch: TimeDependentScratch? = nil) {
         self.graph = graph
         self.table = table
@@ -35,7 +35,7 @@ public struct TimeDependentLegSearch: LegSearch {
     @inlinable
     func drive(_ arc: Int, elapsedMs: UInt32, fraction: Double = 1, endpoint: Bool = false) -> UInt32 {
         let ms = table.traverseMs(arc, entry: departure + Double(elapsedMs) / 1000, fraction: fraction, ignoringClosure: endpoint)
-        return ms.isFinite ? UInt32(min(Double(UInt32.max / 2), ms.rounded())) : UInt32.max
+        return ms.isFinite ? UInt32(min(Double(UInt32.max / 2), (ms + 0.5).rounded(.down))) : UInt32.max
     }
 
     public mutating func solve(_ problem: LegProblem) -> LegSolution {
@@ -55,13 +55,14 @@ public struct TimeDependentLegSearch: LegSearch {
         if let potential, let lowerBound {
             var starts: [(arc: ArcID, offset: UInt32)] = []
             for (j, target) in problem.targets.enumerated() {
-                let excess = lowerBound.remaining(target)
+                // From the end of the arc before the target to the target point: the turn, then
+                // the target arc up to the point.
+                let toPoint = lowerBound.covered(target)
                 let arcs = [targetArcs[j]] + (graph.restrictionCopies[targetArcs[j]] ?? [])
                 for arc in arcs {
                     for i in graph.turns(into: arc) {
                         let t = Int(graph.turnReverseTurn[i])
-                        let w = lowerBound.turnWeight[t]
-                        if w != Metric.infinite { starts.append((graph.turnSource[t], w - excess)) }
+                        starts.append((graph.turnSource[t], Metric.add(graph.turnDurationMs[t], toPoint)))
                     }
                 }
             }
