@@ -222,7 +222,7 @@ struct RouteCalculation {
         guard let potentials = engine.core.potentials else { return nil }
         let snapshot = snapshot, live = key.live
         return TimeDependentRouting(graph: graph, planner: planner, potentials: potentials, table: table,
-                                    liveBound: { snapshot.liveBound(live: live) })
+                                    liveBound: { snapshot.liveBound(live: live, band: $0) })
     }
 
     /// Exact earliest-arrival route (plain time-dependent Dijkstra on a dataset without a hierarchy).

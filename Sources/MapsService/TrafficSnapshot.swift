@@ -28,9 +28,9 @@ final class TrafficSnapshot: @unchecked Sendable {
     let updates: [LiveUpdate]
     private let engine: RoutingEngineCore
     private let cache = Mutex<[(key: MetricKey, value: PreparedMetric)]>([])
-    /// Bounds for time-dependent potentials that hold under this snapshot's live speeds, made on
-    /// first use (nil inside: no live speed is faster than history).
-    private let liveBoundStore = Mutex<LowerBoundHierarchy??>(nil)
+    /// Bounds for time-dependent potentials that hold under this snapshot's live speeds, per band
+    /// (-1: the week), made on first use (nil inside: no live speed is faster than history's).
+    private let liveBoundStore = Mutex<[Int: LowerBoundHierarchy?]>([:])
     static let cacheSize = 8
 
     init(generation: Int, createdAt: Date, table: TravelTimeTable, historicalTable: TravelTimeTable, updates: [LiveUpdate],
@@ -75,16 +75,15 @@ final class TrafficSnapshot: @unchecked Sendable {
         return value
     }
 
-    /// Lower bounds that hold under the live speeds of `table` (the live table or, for
-    /// `traffic=false`, none), for time-dependent potentials; nil when history's bounds hold.
-    func liveBound(live: Bool) -> LowerBoundHierarchy? {
+    /// A band's lower bounds (nil: the week's) lowered to this snapshot's live speeds where those
+    /// are faster, for time-dependent potentials; nil when history's bounds hold as they are.
+    func liveBound(live: Bool, band: Int?) -> LowerBoundHierarchy? {
         guard live, let potentials = engine.potentials, let structure = engine.structure else { return nil }
-        return liveBoundStore.withLock { stored in
-            if let known = stored { return known }
-            let made = potentials.live(engine.graph, structure: structure, table: table)
-            stored = .some(made)
-            return made
-        }
+        let key = band ?? -1
+        if let known = liveBoundStore.withLock({ $0[key] }) { return known }
+        let made = potentials.live(engine.graph, structure: structure, table: table, band: band)
+        liveBoundStore.withLock { $0[key] = made }
+        return made
     }
 }
 

@@ -36,6 +36,8 @@ public struct TravelTimeTable: @unchecked Sendable {
     public var liveFadeEndSeconds = 3600.0
     /// When the last live speed expires (-∞ without any).
     public let lastLiveExpiry: Double
+    /// Whether any arc is closed at some time (so that searches can skip the closure column).
+    public let hasClosures: Bool
 
     /// Until when live data can change travel times: it holds from any earlier moment until the
     /// last live speed expires or fades into history (nil without live speeds in use).
@@ -60,6 +62,7 @@ public struct TravelTimeTable: @unchecked Sendable {
         var last = -Double.infinity
         for a in 0..<liveMs.count where liveMs[a] != 0 { last = max(last, liveExpiry[a]) }
         lastLiveExpiry = last
+        hasClosures = closedUntil.contains { $0 > 0 }
     }
 
     /// A table with free flow only (no historical congestion, no live data).
@@ -74,12 +77,11 @@ public struct TravelTimeTable: @unchecked Sendable {
     /// The week slot (0..<672) of an absolute time.
     @inlinable
     public func slot(at time: Double) -> Int {
-        let local = Int64((time + Double(utcOffsetSeconds)).rounded(.down))
-        // 1970-01-01 was a Thursday: shift so that slot 0 is Monday 00:00.
-        let weekSeconds: Int64 = 7 * 86_400
-        var s = (local + 3 * 86_400) % weekSeconds
-        if s < 0 { s += weekSeconds }
-        return Int(s / 900)
+        // 1970-01-01 was a Thursday: shift by three days so that slot 0 is Monday 00:00. Whole
+        // numbers of seconds and quarter-hours are exact in a Double, so this rounds as Int64 did.
+        let quarters = ((time + Double(utcOffsetSeconds)).rounded(.down) + 3 * 86_400) / 900
+        let q = quarters.rounded(.down)
+        return Int(q - (q / Double(Self.slotsPerWeek)).rounded(.down) * Double(Self.slotsPerWeek))
     }
 
     /// Historical factor (≥ some minimum, 1 = free flow) of an arc at `time`.
@@ -93,15 +95,19 @@ public struct TravelTimeTable: @unchecked Sendable {
     /// Whether the arc is closed at `time`.
     @inlinable
     public func isClosed(_ arc: Int, at time: Double) -> Bool {
-        useLive && time < closedUntil[arc]
+        useLive && hasClosures && time < closedUntil[arc]
     }
 
     /// The travel-time factor in force at `time` (constant within a 5-minute grid cell).
     @inlinable
     public func factor(_ arc: Int, at time: Double) -> Double {
-        let cellStart = (time / Self.gridSeconds).rounded(.down) * Self.gridSeconds
+        factor(arc, cellStart: (time / Self.gridSeconds).rounded(.down) * Self.gridSeconds)
+    }
+
+    @inlinable @usableFromInline
+    func factor(_ arc: Int, cellStart: Double) -> Double {
         let historical = historicalFactor(arc, at: cellStart)
-        guard useLive, liveMs[arc] != 0, cellStart < liveExpiry[arc] else { return historical }
+        guard useLive, lastLiveExpiry > cellStart, liveMs[arc] != 0, cellStart < liveExpiry[arc] else { return historical }
         let live = Double(liveMs[arc]) / Double(max(1, freeFlowMs[arc]))
         let age = cellStart - referenceTime
         let weight: Double
@@ -119,12 +125,13 @@ public struct TravelTimeTable: @unchecked Sendable {
         if !ignoringClosure && isClosed(arc, at: entry) { return .infinity }
         let base = Double(freeFlowMs[arc]) * fraction
         if base <= 0 { return 0 }
+        var cellStart = (entry / Self.gridSeconds).rounded(.down) * Self.gridSeconds
         var t = entry
         var remaining = 1.0  // share of `base` still to drive
         var elapsed = 0.0
         while true {
-            let f = factor(arc, at: t)
-            let cellEnd = ((t / Self.gridSeconds).rounded(.down) + 1) * Self.gridSeconds
+            let f = factor(arc, cellStart: cellStart)
+            let cellEnd = cellStart + Self.gridSeconds
             let need = remaining * base * f / 1000  // seconds at this cell's speed
             if t + need <= cellEnd || elapsed > 7 * 86_400 {
                 return (elapsed + need) * 1000
@@ -133,6 +140,7 @@ public struct TravelTimeTable: @unchecked Sendable {
             remaining -= spent * 1000 / (base * f)
             elapsed += spent
             t = cellEnd
+            cellStart = cellEnd
         }
     }
 

@@ -12,7 +12,7 @@ import GeoCore
 enum BenchCommand {
     static let usage = """
     USAGE: wayfinder bench routing EXTRACT.osm.pbf [--osrm DIR] [--queries N] [--seed S] [--profiles LIST]
-           wayfinder bench directions EXTRACT.osm.pbf [--queries N] [--seed S] [--no-profiles] [--only KIND,…]
+           wayfinder bench directions EXTRACT.osm.pbf [--queries N] [--seed S] [--no-profiles] [--only KIND,…] [--keep-dataset DIR]
            wayfinder bench places EXTRACT.osm.pbf [--queries N] [--seed S]
            wayfinder bench tiles EXTRACT.osm.pbf [--side N]
 
@@ -23,7 +23,8 @@ enum BenchCommand {
     profile on every segment and a live overlay first (SYNTHETIC BENCHMARK INPUTS, labelled so in
     the report: `wayfinder generate --speed-profiles`). --only picks measurements: leaveNow,
     departAt, arriveAt, departAtVia, withInstructions, alternatives3, alternatives3DepartAt,
-    alternatives3Via, liveUpdate.
+    alternatives3Via, liveUpdate. --keep-dataset DIR keeps the imported dataset there and reuses it
+    on the next run.
 
     `places`: places index build time and size, reverse geocoding at N random points, typeahead
     over every prefix of addresses and names drawn from the map, and search along car routes of
@@ -42,7 +43,7 @@ enum BenchCommand {
     """
 
     static func run(_ args: [String]) throws {
-        var a = try Arguments(args, valueOptions: ["osrm", "queries", "seed", "profiles", "output", "side", "only"])
+        var a = try Arguments(args, valueOptions: ["osrm", "queries", "seed", "profiles", "output", "side", "only", "keep-dataset"])
         if a.flag("help") { print(usage); return }
         guard a.positional.count == 2, ["routing", "directions", "places", "tiles"].contains(a.positional[0]) else {
             throw UsageError("usage: wayfinder bench routing|directions|places|tiles EXTRACT")
@@ -59,6 +60,7 @@ enum BenchCommand {
         let side = Int(a.value("side") ?? "5") ?? 5
         let noProfiles = a.flag("no-profiles")
         let only = a.value("only").map { Set($0.split(separator: ",").map(String.init)) }
+        let keepDataset = a.value("keep-dataset")
         try a.checkAllUsed()
         if a.positional[0] == "tiles" {
             let report = try BenchTiles.run(extract: extract, tilesPerSide: max(1, min(15, side)))
@@ -71,7 +73,8 @@ enum BenchCommand {
             return
         }
         if a.positional[0] == "directions" {
-            let report = try BenchDirections.run(extract: extract, settings: .init(queries: queries, seed: seed, profiles: !noProfiles, only: only))
+            let report = try BenchDirections.run(extract: extract, settings: .init(queries: queries, seed: seed, profiles: !noProfiles, only: only,
+                                                                               datasetFolder: keepDataset))
             print(String(decoding: try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys]), as: UTF8.self))
             return
         }

@@ -22,25 +22,32 @@ enum BenchDirections {
         var profiles = true
         /// The measurements to make (nil: all of them).
         var only: Set<String>? = nil
+        /// Keep the dataset here (and reuse it when it is already there) instead of a temporary folder.
+        var datasetFolder: String? = nil
     }
 
     static let kinds = ["leaveNow", "departAt", "arriveAt", "departAtVia", "withInstructions", "alternatives3",
                         "alternatives3DepartAt", "alternatives3Via", "liveUpdate"]
 
     static func run(extract: String, settings: Settings) throws -> [String: Any] {
-        let folder = NSTemporaryDirectory() + "wayfinder-bench-dir-\(getpid())"
-        var options = DatasetImporter.Options(extractPath: extract, outputPath: folder)
-        options.profiles = [.car]
-        options.skipPlaces = true
-        options.skipBaseMap = true
-        let imported = Date()
-        _ = try DatasetImporter(options: options).run()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        var report: [String: Any] = ["extract": (extract as NSString).lastPathComponent, "queries": settings.queries,
-                                     "seed": settings.seed, "importSeconds": BenchCommand.round3(Date().timeIntervalSince(imported))]
+        let folder = settings.datasetFolder ?? NSTemporaryDirectory() + "wayfinder-bench-dir-\(getpid())"
+        let reuse = settings.datasetFolder != nil && FileManager.default.fileExists(atPath: folder + "/manifest.json")
+        var report: [String: Any] = ["extract": (extract as NSString).lastPathComponent, "queries": settings.queries, "seed": settings.seed]
+        if !reuse {
+            var options = DatasetImporter.Options(extractPath: extract, outputPath: folder)
+            options.profiles = [.car]
+            options.skipPlaces = true
+            options.skipBaseMap = true
+            let imported = Date()
+            _ = try DatasetImporter(options: options).run()
+            report["importSeconds"] = BenchCommand.round3(Date().timeIntervalSince(imported))
+        }
+        defer { if settings.datasetFolder == nil { try? FileManager.default.removeItem(atPath: folder) } }
         let dataset = try Dataset(path: folder)
         var inputs: [String: Any] = [:]
-        if settings.profiles {
+        let store = TrafficStore(stateFolder: dataset.stateFolder)
+        store.clearLive()
+        if settings.profiles && !(reuse && FileManager.default.fileExists(atPath: store.historicalPath)) {
             inputs["historical"] = try importSyntheticProfiles(dataset, seed: settings.seed)
         }
         // The clock stands at 06:00 on the coming Tuesday, so that the live overlay is in force for the

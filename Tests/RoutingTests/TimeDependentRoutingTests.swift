@@ -34,9 +34,9 @@ import GeoCore
         }
         let structure = CCHStructure.make(for: graph)
         let potentials = TimeDependentPotentials(graph: graph, structure: structure, table: table, bandCount: bands)
-        let live = potentials.live(graph, structure: structure, table: table)
+        let live = ([nil] + potentials.bands.indices.map { Optional($0) }).map { potentials.live(graph, structure: structure, table: table, band: $0) }
         let routing = TimeDependentRouting(graph: graph, planner: RoutePlanner(graph: graph, metric: .fastest(graph)),
-                                           potentials: potentials, table: table, liveBound: { live })
+                                           potentials: potentials, table: table, liveBound: { live[($0 ?? -1) + 1] })
         return Setup(graph: graph, table: table, potentials: potentials, routing: routing)
     }
 

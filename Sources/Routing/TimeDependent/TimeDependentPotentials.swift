@@ -39,25 +39,29 @@ public final class TimeDependentPotentials: @unchecked Sendable {
         }
     }
 
-    /// The tightest hierarchy whose bounds hold for every arc entered between `start` and `end`
-    /// (seconds since 1970), and the moment until which they hold (+∞ for the week's).
-    public func forward(from start: Double, to end: Double, table: TravelTimeTable) -> (LowerBoundHierarchy, validUntil: Double) {
-        guard let b = tightest(from: start, to: end, table: table) else { return (week, .infinity) }
+    /// The tightest bounds that hold for every arc entered between `start` and `end` (seconds
+    /// since 1970): a band's (its index) or the week's (nil), and the moment until which they
+    /// hold (+∞ for the week's).
+    public func forward(from start: Double, to end: Double, table: TravelTimeTable) -> (band: Int?, validUntil: Double) {
+        guard let b = tightest(from: start, to: end, table: table) else { return (nil, .infinity) }
         var t = (start / 900).rounded(.down) * 900
         var steps = 0
         while bands[b].slots.contains(table.slot(at: t)) && steps < TravelTimeTable.slotsPerWeek { t += 900; steps += 1 }
-        return (bands[b].hierarchy, steps >= TravelTimeTable.slotsPerWeek ? .infinity : t)
+        return (b, steps >= TravelTimeTable.slotsPerWeek ? .infinity : t)
     }
 
     /// The same for a backward search: bounds that hold from the returned moment up to `end`.
-    public func backward(from start: Double, to end: Double, table: TravelTimeTable) -> (LowerBoundHierarchy, validFrom: Double) {
-        guard let b = tightest(from: start, to: end, table: table) else { return (week, -.infinity) }
+    public func backward(from start: Double, to end: Double, table: TravelTimeTable) -> (band: Int?, validFrom: Double) {
+        guard let b = tightest(from: start, to: end, table: table) else { return (nil, -.infinity) }
         // The start of the earliest slot of the band's run that ends at `end`.
         var t = (end / 900).rounded(.down) * 900
         var steps = 0
         while bands[b].slots.contains(table.slot(at: t - 900)) && steps < TravelTimeTable.slotsPerWeek { t -= 900; steps += 1 }
-        return (bands[b].hierarchy, steps >= TravelTimeTable.slotsPerWeek ? -.infinity : t)
+        return (b, steps >= TravelTimeTable.slotsPerWeek ? -.infinity : t)
     }
+
+    /// A band's bounds (nil: the week's).
+    public func hierarchy(_ band: Int?) -> LowerBoundHierarchy { band.map { bands[$0].hierarchy } ?? week }
 
     func tightest(from start: Double, to end: Double, table: TravelTimeTable) -> Int? {
         guard end >= start, end - start < 6 * 86_400 else { return nil }
@@ -74,13 +78,12 @@ public final class TimeDependentPotentials: @unchecked Sendable {
         return best
     }
 
-    /// The lower bound that also holds under the table's live speeds, whatever the time: the week's
-    /// bound lowered wherever live traffic is faster. Nil when no live speed undercuts it (live data
-    /// usually reports slowdowns; then the historical bounds hold as they are).
-    public func live(_ graph: RoadGraph, structure: CCHStructure, table: TravelTimeTable) -> LowerBoundHierarchy? {
+    /// A band's bounds (the week's for nil) lowered wherever the table's live speeds are faster,
+    /// so that they also hold while live data is in force. Nil when no live speed undercuts them
+    /// (live data mostly reports slowdowns; then the historical bounds hold as they are).
+    public func live(_ graph: RoadGraph, structure: CCHStructure, table: TravelTimeTable, band: Int?) -> LowerBoundHierarchy? {
         guard table.useLive else { return nil }
-        let weekBound = week.bound
-        var lowered = weekBound.arcWeight
+        var lowered = hierarchy(band).bound.arcWeight
         var any = false
         for a in 0..<graph.arcCount where table.liveMs[a] != 0 && table.liveMs[a] < lowered[a] {
             lowered[a] = table.liveMs[a]

@@ -12,16 +12,17 @@ public struct TimeDependentRouting {
     public let planner: RoutePlanner
     public let potentials: TimeDependentPotentials
     public let table: TravelTimeTable
-    /// Bounds that also hold under the table's live speeds, wherever they are faster than history
-    /// (nil when none is; made on first use by the caller).
-    public let liveBound: () -> LowerBoundHierarchy?
+    /// A band's bounds (nil: the week's) lowered where the table's live speeds are faster, for
+    /// searches that may enter arcs while live data is in force; nil when no live speed is
+    /// faster (made on first use by the caller, which keeps them with its live data).
+    public let liveBound: (Int?) -> LowerBoundHierarchy?
     /// The first search's guess of the trip's span: its lower bound times `spanFactor`, plus
     /// `spanMargin` seconds.
     public var spanFactor = 1.5
     public var spanMargin = 120.0
 
     public init(graph: RoadGraph, planner: RoutePlanner, potentials: TimeDependentPotentials, table: TravelTimeTable,
-                liveBound: @escaping () -> LowerBoundHierarchy?) {
+                liveBound: @escaping (Int?) -> LowerBoundHierarchy?) {
         self.graph = graph
         self.planner = planner
         self.potentials = potentials
@@ -104,13 +105,15 @@ public struct TimeDependentRouting {
     }
 
     func forwardBound(from start: Double, to end: Double) -> (LowerBoundHierarchy, Double) {
-        if let until = table.liveUntil, start < until, let live = liveBound() { return (live, .infinity) }
-        return potentials.forward(from: start, to: end, table: table)
+        let (band, validUntil) = potentials.forward(from: start, to: end, table: table)
+        if let until = table.liveUntil, start < until, let live = liveBound(band) { return (live, validUntil) }
+        return (potentials.hierarchy(band), validUntil)
     }
 
     func backwardBound(from start: Double, to end: Double) -> (LowerBoundHierarchy, Double) {
-        if let until = table.liveUntil, start < until, let live = liveBound() { return (live, -.infinity) }
-        return potentials.backward(from: start, to: end, table: table)
+        let (band, validFrom) = potentials.backward(from: start, to: end, table: table)
+        if let until = table.liveUntil, start < until, let live = liveBound(band) { return (live, validFrom) }
+        return (potentials.hierarchy(band), validFrom)
     }
 
     func search(_ endpoints: [RouteEndpoint], departure: Double, penaltyMs: [UInt32], hierarchy: LowerBoundHierarchy,
