@@ -143,6 +143,16 @@ enum BenchCommand {
             cch.customize(turnWeight: metric.turnWeight)
             customizeMs.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         }
+        // One thread, as RoutingKit's per-thread figure: wall time and the thread's CPU time (the
+        // machine is shared; CPU time leaves out what other processes took).
+        var oneThreadMs: [Double] = [], oneThreadCPUMs: [Double] = []
+        let single = CCHMetric(structure: structure, turnWeight: metric.turnWeight, parallelAbove: Int.max)
+        for _ in 0..<5 {
+            let start = DispatchTime.now().uptimeNanoseconds, cpu = BenchDirections.threadCPUNanoseconds()
+            single.customize(turnWeight: metric.turnWeight)
+            oneThreadMs.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            oneThreadCPUMs.append(Double(BenchDirections.threadCPUNanoseconds() - cpu) / 1e6)
+        }
         var search = CCHLegSearch(graph: graph, metric: metric, cch: cch)
         var rng = SeededGenerator(seed: seed)
         var micros: [Double] = [], distanceMicros: [Double] = []
@@ -175,6 +185,7 @@ enum BenchCommand {
             triangles += d * (d - 1) / 2
         }
         return ["turnGraphNodes": structure.nodeCount, "triangles": triangles, "cchArcs": structure.arcCount, "customizeMs": percentiles(customizeMs),
+                "customizeOneThreadMs": percentiles(oneThreadMs), "customizeOneThreadCPUMs": percentiles(oneThreadCPUMs),
                 "queryWithPathMicroseconds": percentiles(micros), "queryDistanceMicroseconds": percentiles(distanceMicros), "sampledTreeDepthMax": depth]
     }
 
