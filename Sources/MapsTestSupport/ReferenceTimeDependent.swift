@@ -1,5 +1,6 @@
 public import RoadNetwork
 public import Routing
+import GeoCore
 
 /// The plain O(n²) time-dependent Dijkstra the fast time-dependent searches are checked against,
 /// and random travel-time tables to check them on.

@@ -64,7 +64,7 @@ enum BenchDirections {
         inputs["departures"] = "uniform over 06:00-22:00 of that Tuesday (arrivals for arrive-at likewise, one hour later)"
         report["inputs"] = inputs
 
-        var rng = SeededGenerator(seed: settings.seed)
+        var rng = SplitMix64(seed: settings.seed)
         let trips = (0..<settings.queries).map { _ in
             Trip(from: randomPoint(graph, &rng), to: randomPoint(graph, &rng), via: randomPoint(graph, &rng),
                  departure: tuesday.addingTimeInterval(Double(rng.next() % (16 * 3600))))
@@ -176,7 +176,7 @@ enum BenchDirections {
         return total > 0 ? shared / total : 0
     }
 
-    static func randomPoint(_ graph: RoadGraph, _ rng: inout SeededGenerator) -> Coordinate {
+    static func randomPoint(_ graph: RoadGraph, _ rng: inout SplitMix64) -> Coordinate {
         var a = Int(rng.next() % UInt64(graph.arcCount))
         while !graph.arcFlags[a].contains(.largestComponent) { a = (a + 1) % graph.arcCount }
         return graph.nodeCoordinates[graph.tail(of: ArcID(a)).index]
@@ -200,7 +200,7 @@ enum BenchDirections {
 
     /// 5 % of the segments at 25-110 % of their free-flow speed for two hours (a synthetic live feed).
     static func applyLiveOverlay(_ service: MapsService, graph: RoadGraph, seed: UInt64) throws -> [String: Any] {
-        var rng = SeededGenerator(seed: seed &+ 99)
+        var rng = SplitMix64(seed: seed &+ 99)
         let keys = graph.segmentKeys
         var lines = ""
         for k in 0..<keys.count where rng.next() % 20 == 0 {
@@ -221,12 +221,12 @@ enum BenchDirections {
         let keys = graph.segmentKeys
         for share in [0.01, 0.1, 1.0] {
             var lines = ""
-            var r2 = SeededGenerator(seed: seed &+ 7)
+            var r2 = SplitMix64(seed: seed &+ 7)
             for i in 0..<keys.count where share >= 1 || Double(r2.next() % 10_000) / 10_000 < share {
                 lines += "\(keys.from[i]),\(keys.to[i]),15\n"
             }
             var timings: [Double] = []
-            var last: TrafficApplyReport?
+            var last: TrafficUpdateReport?
             for _ in 0..<3 {
                 let start = DispatchTime.now().uptimeNanoseconds
                 last = try service.applyTraffic(Array(lines.utf8), kind: .speeds, expiresInSeconds: 3600, source: "bench.csv")

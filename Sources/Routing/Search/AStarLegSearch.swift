@@ -90,19 +90,7 @@ public struct AStarLegSearch: LegSearch {
                 if k != UInt32.max { s.push(v, key: k, label: nd, parent: UInt32(u)) }
             }
         }
-        for j in best.indices where lastFrom[j] >= 0 && best[j]?.arcs.isEmpty == true {
-            var arcs = [lastArc[j]]
-            var u = lastFrom[j]
-            while true {
-                arcs.append(ArcID(u))
-                let p = s.parentOf(u)
-                if p == LabelHeap.noParent { break }
-                u = Int(p)
-            }
-            arcs.reverse()
-            best[j]!.arcs = arcs
-            best[j]!.source = sourceOf[arcs[0].index] ?? 0
-        }
+        LegSolution.unpack(&best, lastFrom: lastFrom, lastArc: lastArc, sourceOf: sourceOf, parents: s)
         return LegSolution(paths: best)
     }
 }

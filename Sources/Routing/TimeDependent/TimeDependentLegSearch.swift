@@ -143,19 +143,7 @@ public struct TimeDependentLegSearch: LegSearch {
                 if k != UInt32.max, h.push(v, key: k, label: label, parent: UInt32(u)), penalized { extras[v] = extraV }
             }
         }
-        for j in best.indices where lastFrom[j] >= 0 && best[j]?.arcs.isEmpty == true {
-            var arcs = [lastArc[j]]
-            var u = lastFrom[j]
-            while true {
-                arcs.append(ArcID(u))
-                let p = h.parentOf(u)
-                if p == LabelHeap.noParent { break }
-                u = Int(p)
-            }
-            arcs.reverse()
-            best[j]!.arcs = arcs
-            best[j]!.source = sourceOf[arcs[0].index] ?? 0
-        }
+        LegSolution.unpack(&best, lastFrom: lastFrom, lastArc: lastArc, sourceOf: sourceOf, parents: h)
         return LegSolution(paths: best)
     }
 }
