@@ -62,14 +62,15 @@ final class RoutingEngine: @unchecked Sendable {
     var snapshot: TrafficSnapshot { current.withLock { $0 } }
     var graph: RoadGraph { core.graph }
 
-    static func makeSnapshot(_ core: RoutingEngineCore, generation: Int, now: Date, updates: [LiveUpdate]) -> TrafficSnapshot {
+    static func makeSnapshot(_ core: RoutingEngineCore, generation: Int, now: Date, updates: [LiveUpdate],
+                             previous: TrafficSnapshot? = nil) -> TrafficSnapshot {
         let relevant = core.mode.usesTraffic ? updates : []
         var (table, report) = core.model.table(referenceTime: now, updates: relevant)
         if !core.mode.usesTraffic { table.useHistorical = false }
         var historical = table
         historical.useLive = false
         let snapshot = TrafficSnapshot(generation: generation, createdAt: now, table: table, historicalTable: historical,
-                                       updates: relevant, report: report, engine: core)
+                                       updates: relevant, report: report, engine: core, previous: previous)
         _ = snapshot.prepared(.fastest)  // the default metric is ready before the snapshot is published
         return snapshot
     }
@@ -78,7 +79,7 @@ final class RoutingEngine: @unchecked Sendable {
     @discardableResult
     func refresh(now: Date, updates: [LiveUpdate]) -> TrafficSnapshot {
         let g = generation.add(1, ordering: .relaxed).newValue
-        let snapshot = Self.makeSnapshot(core, generation: g, now: now, updates: updates)
+        let snapshot = Self.makeSnapshot(core, generation: g, now: now, updates: updates, previous: self.snapshot)
         current.withLock { $0 = snapshot }
         return snapshot
     }

@@ -31,10 +31,15 @@ final class TrafficSnapshot: @unchecked Sendable {
     /// Bounds for time-dependent potentials that hold under this snapshot's live speeds, per band
     /// (-1: the week), made on first use (nil inside: no live speed is faster than history's).
     private let liveBoundStore = Mutex<[Int: LowerBoundHierarchy?]>([:])
+    /// The previous snapshot's prepared metrics, not yet asked for here: a metric this snapshot
+    /// needs is customized from its predecessor's, partially when few turns changed (a live update
+    /// of a few per cent of the roads), instead of from scratch. Each is dropped once used.
+    private let predecessors: Mutex<[(key: MetricKey, value: PreparedMetric)]>
     static let cacheSize = 8
 
     init(generation: Int, createdAt: Date, table: TravelTimeTable, historicalTable: TravelTimeTable, updates: [LiveUpdate],
-         report: TrafficModel.MatchReport, engine: RoutingEngineCore) {
+         report: TrafficModel.MatchReport, engine: RoutingEngineCore, previous: TrafficSnapshot? = nil) {
+        predecessors = Mutex(previous?.cache.withLock { $0 } ?? [])
         self.generation = generation
         self.createdAt = createdAt
         self.table = table
@@ -44,8 +49,8 @@ final class TrafficSnapshot: @unchecked Sendable {
         self.engine = engine
         let now = createdAt.timeIntervalSince1970
         arcMsLive = Self.arcTimes(table, graph: engine.graph, at: now)
-        liveArcCount = table.liveMs.reduce(0) { $0 + ($1 != 0 ? 1 : 0) }
-        closedArcCount = table.closedUntil.reduce(0) { $0 + ($1 > now ? 1 : 0) }
+        liveArcCount = table.live.speedArcs.count
+        closedArcCount = table.live.closedUntil.reduce(0) { $0 + ($1 > now ? 1 : 0) }
     }
 
     static func arcTimes(_ t: TravelTimeTable, graph: RoadGraph, at now: Double) -> [UInt32] {
@@ -66,7 +71,12 @@ final class TrafficSnapshot: @unchecked Sendable {
         let arcMs = key.live ? arcMsLive : arcMsHistorical
         let metric = MetricFactory.make(engine.graph, key: key, arcMs: arcMs,
                                         curvature: key.routeType == .thrilling ? engine.curvature : nil)
-        let value = PreparedMetric(metric: metric, structure: engine.structure)
+        let base = predecessors.withLock { list -> PreparedMetric? in
+            guard let i = list.firstIndex(where: { $0.key == key }) else { return nil }
+            return list.remove(at: i).value
+        }
+        let value = base.map { PreparedMetric(metric: metric, updating: $0, graph: engine.graph) }
+            ?? PreparedMetric(metric: metric, structure: engine.structure)
         cache.withLock { entries in
             entries.removeAll { $0.key == key }
             entries.append((key, value))
@@ -96,6 +106,12 @@ final class PreparedMetric: @unchecked Sendable {
     init(metric: Metric, structure: CCHStructure?) {
         self.metric = metric
         hierarchy = structure.map { CustomizedHierarchy(structure: $0, turnWeight: metric.turnWeight) }
+    }
+
+    /// `metric` with its hierarchy customized from `base`'s (see `CustomizedHierarchy.updating`).
+    init(metric: Metric, updating base: PreparedMetric, graph: RoadGraph) {
+        self.metric = metric
+        hierarchy = base.hierarchy.map { .updating($0, from: base.metric.turnWeight, to: metric.turnWeight, graph: graph) }
     }
 
     func withPotential<R>(towardsTargets: Bool, _ body: (CCHPotential?) -> R) -> R {

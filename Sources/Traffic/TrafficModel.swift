@@ -21,6 +21,8 @@ public final class TrafficModel: @unchecked Sendable {
     /// Each live update in force matched to segment keys once (updates never change): a refresh
     /// after a new upload matches only that upload's lines.
     private let resolved = Mutex<[String: Resolution]>([:])
+    /// Made on the first table with live data (its stamps are map-sized).
+    private let overlayBuilder = Mutex<LiveOverlayBuilder?>(nil)
 
     /// Per CSV line of an update: its first segment key and how many keys it has (0 = unmatched).
     struct Resolution: Sendable {
@@ -58,65 +60,19 @@ public final class TrafficModel: @unchecked Sendable {
 
     /// A table for queries made at `referenceTime`, with the live updates in force then.
     ///
-    /// The newest update wins segment by segment; an arc's live time is its live segments at their
-    /// speeds plus the rest at free flow. Flat per-arc arrays; each update's lines are matched to
-    /// segment keys once, when it is first seen.
-    /// - Complexity: O(entries + arcs), plus O(new entries × log segments).
+    /// Each update's lines are matched to segment keys once, when it is first seen; the overlay
+    /// of live speeds and closures is then built in time proportional to the lines in force.
+    /// - Complexity: O(entries in force), plus O(new entries × log segments).
     public func table(referenceTime: Date, updates: [LiveUpdate]) -> (TravelTimeTable, MatchReport) {
-        let n = graph.arcCount
-        var liveMs = [UInt32](repeating: 0, count: n)
-        var liveExpiry = [Double](repeating: 0, count: n)
-        var closedUntil = [Double](repeating: 0, count: n)
         var report = MatchReport()
-        let keys = graph.segmentKeys
-        var seen = [Bool](repeating: false, count: keys.count)
-        var coveredMeters = [Double](repeating: 0, count: n)
-        var liveSeconds = [Double](repeating: 0, count: n)
-        var expiry = [Double](repeating: .infinity, count: n)
-        var touched: [Int] = []
         let resolutions = resolve(updates, inForce: true)
-        for (u, update) in updates.enumerated().reversed() {
-            let resolution = resolutions[u]
-            for (i, e) in update.entries.enumerated() {
-                report.entries += 1
-                let first = Int(resolution.firstKey[i])
-                let range = first..<(first + Int(resolution.keyCount[i]))
-                if range.isEmpty { report.unmatchedSegments += 1; continue }
-                report.matchedSegments += 1
-                for k in range where !seen[k] {
-                    seen[k] = true
-                    let a = keys.arc[k].index
-                    // A speed of 0 closes the segment (OSRM treats 0 as impassable); closure files close it outright.
-                    guard update.kind == .speeds, let speed = e.speedKmh, speed > 0 else {
-                        closedUntil[a] = max(closedUntil[a], update.expiresAt)
-                        continue
-                    }
-                    if coveredMeters[a] == 0 { touched.append(a) }
-                    let meters = max(0.01, Double(keys.lengthCm[k]) / 100)
-                    coveredMeters[a] += meters
-                    liveSeconds[a] += meters / (speed / 3.6)
-                    expiry[a] = min(expiry[a], update.expiresAt)
-                }
-            }
+        let overlay = updates.isEmpty ? LiveOverlay.empty(arcCount: graph.arcCount) : overlayBuilder.withLock { builder -> LiveOverlay in
+            if builder == nil { builder = LiveOverlayBuilder(keyCount: graph.segmentKeys.count, arcCount: graph.arcCount) }
+            return builder!.build(graph: graph, updates: updates, resolutions: resolutions, report: &report)
         }
-        for a in touched {
-            let total = Double(graph.lengthCm(of: ArcID(a))) / 100
-            let rest = max(0, total - coveredMeters[a]) / max(0.01, total) * Double(graph.arcDurationMs[a]) / 1000
-            liveMs[a] = UInt32(min(Double(UInt32.max - 1), max(1, ((liveSeconds[a] + rest) * 1000).rounded())))
-            liveExpiry[a] = expiry[a]
-        }
-        // Restriction copies carry their original's live state.
-        for a in 0..<n where graph.arcOriginal[a].index != a {
-            let o = graph.arcOriginal[a].index
-            liveMs[a] = liveMs[o]
-            liveExpiry[a] = liveExpiry[o]
-            closedUntil[a] = closedUntil[o]
-        }
-        report.arcs = touched.count + closedUntil.reduce(0) { $0 + ($1 > 0 ? 1 : 0) }
         let time = referenceTime.timeIntervalSince1970
         let table = TravelTimeTable(freeFlowMs: graph.arcDurationMs, profileOfArc: profileOfArc, profileFactors: profileFactors,
-                                    liveMs: liveMs, liveExpiry: liveExpiry, closedUntil: closedUntil, referenceTime: time,
-                                    utcOffsetSeconds: timeZone.secondsFromGMT(for: referenceTime))
+                                    live: overlay, referenceTime: time, utcOffsetSeconds: timeZone.secondsFromGMT(for: referenceTime))
         return (table, report)
     }
 

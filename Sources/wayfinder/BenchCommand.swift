@@ -184,7 +184,9 @@ enum BenchCommand {
             let d = Int(structure.upFirstOut[v + 1] - structure.upFirstOut[v])
             triangles += d * (d - 1) / 2
         }
+        let partial = BenchPartial.run(graph: graph, structure: structure, metric: metric, base: cch, seed: seed)
         return ["turnGraphNodes": structure.nodeCount, "triangles": triangles, "cchArcs": structure.arcCount, "customizeMs": percentiles(customizeMs),
+                "partialCustomization": partial,
                 "customizeOneThreadMs": percentiles(oneThreadMs), "customizeOneThreadCPUMs": percentiles(oneThreadCPUMs),
                 "queryWithPathMicroseconds": percentiles(micros), "queryDistanceMicroseconds": percentiles(distanceMicros), "sampledTreeDepthMax": depth]
     }

@@ -47,7 +47,7 @@ import Routing
         let graph = try! Self.graph(seed: 1)
         var table = TravelTimeTable.freeFlow(graph)
         table = TravelTimeTable(freeFlowMs: graph.arcDurationMs, profileOfArc: table.profileOfArc, profileFactors: table.profileFactors,
-                                liveMs: table.liveMs, liveExpiry: table.liveExpiry, closedUntil: table.closedUntil,
+                                live: table.live,
                                 referenceTime: 0, utcOffsetSeconds: 7200)
         let mondayEight = 1_796_018_400.0  // 2026-11-30T06:00:00Z, a Monday
         #expect(table.slot(at: mondayEight) == 8 * 4)

@@ -1,4 +1,5 @@
 import Dispatch
+public import RoadNetwork
 import Foundation
 
 /// Customization: the weights of every CCH arc from the turn weights, by relaxing lower triangles
@@ -156,5 +157,100 @@ extension CCHMetric {
         }
         if runThread >= 0 { threads[runThread].append(runStart..<separatorStart) }
         return ParallelPlan(threads: threads, separatorStart: separatorStart)
+    }
+}
+
+extension CCHMetric {
+    /// Brings the weights up to date after the turns in `changed` took new weights (`turnWeight`
+    /// holds every turn's weight, old and new): partial customization. Each CCH arc a change can
+    /// reach is recomputed from its input turn and its lower triangles, in increasing rank of its
+    /// lower end (so those triangles are final first); an arc whose weights did not move stops
+    /// the change there. Returns how many arcs were recomputed.
+    ///
+    /// Writes in place: the caller makes sure no query reads this metric meanwhile.
+    /// - Complexity: O(affected arcs × their lower triangles), against all triangles for a full
+    ///   customization; large updates are better served by `customize(turnWeight:)`.
+    @discardableResult
+    public func customize(changed: some Sequence<Int>, turnWeight: [UInt32], graph: RoadGraph) -> Int {
+        let s = structure
+        var queue = ArcQueue(arcCount: s.arcCount)
+        for t in changed {
+            let code = s.turnArc[t]
+            guard code != UInt32.max else { continue }
+            let a = Int(s.rank[graph.turnSource[t].index]), b = Int(s.rank[graph.turnTarget[t].index])
+            queue.push(arc: Int(code >> 1), lower: min(a, b))
+        }
+        let firstOut = s.upFirstOut, head = s.upHead
+        var recomputed = 0
+        while let (k, x) = queue.pop() {
+            recomputed += 1
+            let y = Int(head[k])
+            // The input: the turns between the two turn-graph nodes, either way.
+            let from = s.order[x], to = s.order[y]
+            var newUp = Self.infinity, newDown = Self.infinity
+            for t in graph.turns(from: from) where graph.turnTarget[t] == to { newUp = min(newUp, turnWeight[t]) }
+            for t in graph.turns(from: to) where graph.turnTarget[t] == from { newDown = min(newDown, turnWeight[t]) }
+            s.downward.forEachCommonTail(x, y) { _, ux, uy in
+                newUp = min(newUp, down[ux] &+ up[uy])
+                newDown = min(newDown, down[uy] &+ up[ux])
+                return true
+            }
+            guard newUp != up[k] || newDown != down[k] else { continue }
+            up[k] = newUp
+            down[k] = newDown
+            // Arc x–y is a lower arc of the triangles {x, y, z} for x's other upward neighbours z.
+            for k2 in Int(firstOut[x])..<Int(firstOut[x + 1]) where k2 != k {
+                let z = Int(head[k2])
+                let (lo, hi) = y < z ? (y, z) : (z, y)
+                if let arc = s.arc(from: lo, to: hi) { queue.push(arc: arc, lower: lo) }
+            }
+        }
+        return recomputed
+    }
+
+    /// CCH arcs waiting to be recomputed, smallest lower end first, each at most once.
+    struct ArcQueue {
+        var heap: [UInt64] = []
+        var queued: [UInt64]
+
+        init(arcCount: Int) { queued = [UInt64](repeating: 0, count: (arcCount + 63) / 64) }
+
+        mutating func push(arc: Int, lower: Int) {
+            let bit: UInt64 = 1 << UInt64(arc & 63)
+            guard queued[arc >> 6] & bit == 0 else { return }
+            queued[arc >> 6] |= bit
+            var i = heap.count
+            let word = UInt64(lower) << 32 | UInt64(arc)
+            heap.append(word)
+            while i > 0 {
+                let p = (i - 1) >> 1
+                if heap[p] <= word { break }
+                heap[i] = heap[p]
+                i = p
+            }
+            heap[i] = word
+        }
+
+        mutating func pop() -> (arc: Int, lower: Int)? {
+            guard let top = heap.first else { return nil }
+            let last = heap.removeLast()
+            if !heap.isEmpty {
+                var i = 0
+                let n = heap.count
+                while true {
+                    let l = 2 * i + 1
+                    if l >= n { break }
+                    var c = l
+                    if l + 1 < n && heap[l + 1] < heap[l] { c = l + 1 }
+                    if heap[c] >= last { break }
+                    heap[i] = heap[c]
+                    i = c
+                }
+                heap[i] = last
+            }
+            let arc = Int(UInt32(truncatingIfNeeded: top))
+            queued[arc >> 6] &= ~(1 << UInt64(arc & 63))
+            return (arc, Int(top >> 32))
+        }
     }
 }

@@ -87,30 +87,14 @@ public final class CCHMetric: @unchecked Sendable {
     func middle(arc k: Int, lower: Int, higher: Int, upward: Bool) -> (Int, Int, Int)? {
         let target = upward ? up[k] : down[k]
         guard target != Self.infinity else { return nil }
-        let downward = structure.downward
-        let lowerArcs = downward.arcs(into: lower), higherArcs = downward.arcs(into: higher)
-        let tails = downward.tail, arcOf = downward.arc
-        var i = lowerArcs.lowerBound, j = higherArcs.lowerBound
-        while i < lowerArcs.upperBound && j < higherArcs.upperBound {
-            let a = tails[i], b = tails[j]
-            if a < b { i += 1; continue }
-            if b < a {
-                // The higher end's list is often far longer: gallop to the first tail ≥ a.
-                var step = 1, hi = j + 1
-                while hi < higherArcs.upperBound && tails[hi] < a { j = hi; step <<= 1; hi = j + step }
-                hi = min(hi, higherArcs.upperBound)
-                var lo = j + 1
-                while lo < hi { let mid = (lo + hi) >> 1; if tails[mid] < a { lo = mid + 1 } else { hi = mid } }
-                j = lo
-                continue
-            }
-            let toLower = Int(arcOf[i]), toHigher = Int(arcOf[j])
-            // upward: lower → a (down weight of a–lower) → higher (up weight of a–higher);
-            // downward: higher → a (down weight of a–higher) → lower (up weight of a–lower).
+        var found: (Int, Int, Int)?
+        structure.downward.forEachCommonTail(lower, higher) { v, toLower, toHigher in
+            // upward: lower → v (down weight of v–lower) → higher (up weight of v–higher);
+            // downward: higher → v (down weight of v–higher) → lower (up weight of v–lower).
             let via = upward ? Self.sum(down[toLower], up[toHigher]) : Self.sum(down[toHigher], up[toLower])
-            if via == target { return (Int(a), toLower, toHigher) }
-            i += 1; j += 1
+            if via == target { found = (v, toLower, toHigher); return false }
+            return true
         }
-        return nil
+        return found
     }
 }

@@ -52,8 +52,8 @@ public struct LowerBound: @unchecked Sendable {
         let factors = minimumFactors(table, slots: slots)
         let arc = (0..<graph.arcCount).map { a -> UInt32 in
             var f = factors[Int(table.profileOfArc[a])]
-            if live && table.useLive && table.liveMs[a] != 0 {
-                f = min(f, Double(table.liveMs[a]) / Double(max(1, table.freeFlowMs[a])))
+            if live && table.useLive, let (ms, _) = table.live.speed(a) {
+                f = min(f, Double(ms) / Double(max(1, table.freeFlowMs[a])))
             }
             return UInt32((Double(table.freeFlowMs[a]) * f).rounded(.down))
         }

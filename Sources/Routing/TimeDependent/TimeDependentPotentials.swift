@@ -79,17 +79,21 @@ public final class TimeDependentPotentials: @unchecked Sendable {
     }
 
     /// A band's bounds (the week's for nil) lowered wherever the table's live speeds are faster,
-    /// so that they also hold while live data is in force. Nil when no live speed undercuts them
+    /// so that they also hold while live data is in force (customized partially: only the live arcs'
+    /// triangles are recomputed). Nil when no live speed undercuts them
     /// (live data mostly reports slowdowns; then the historical bounds hold as they are).
     public func live(_ graph: RoadGraph, structure: CCHStructure, table: TravelTimeTable, band: Int?) -> LowerBoundHierarchy? {
         guard table.useLive else { return nil }
         var lowered = hierarchy(band).bound.arcWeight
         var any = false
-        for a in 0..<graph.arcCount where table.liveMs[a] != 0 && table.liveMs[a] < lowered[a] {
-            lowered[a] = table.liveMs[a]
+        for (i, arc) in table.live.speedArcs.enumerated() where table.live.speedMs[i] < lowered[Int(arc)] {
+            lowered[Int(arc)] = table.live.speedMs[i]
             any = true
         }
         guard any else { return nil }
-        return LowerBoundHierarchy(bound: LowerBound(graph: graph, arcWeight: lowered), structure: structure)
+        // Only the live arcs moved: the band's hierarchy brought up to date by partial customization.
+        let base = hierarchy(band), bound = LowerBound(graph: graph, arcWeight: lowered)
+        return LowerBoundHierarchy(bound: bound, hierarchy: .updating(base.hierarchy, from: base.bound.turnWeights,
+                                                                      to: bound.turnWeights, graph: graph))
     }
 }
