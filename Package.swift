@@ -42,7 +42,7 @@ let package = Package(
         // stays Foundation-only, so that the SDK built on it needs none of the engine.
         .target(name: "MapsAPIMapping", dependencies: ["MapsAPI", "Places", "Directions", "GeoCore"], swiftSettings: settings),
         .target(name: "MapsService", dependencies: ["Dataset", "MapsAPI", "MapsAPIMapping", "Routing", "RoadNetwork", "GeoCore", "Traffic", "Directions", "Places"], swiftSettings: settings),
-        .target(name: "MapsServer", dependencies: ["HTTPServer", "MapsService", "MapsAPI", "MapsAPIMapping", "Dataset", "Tiles", "BaseMap", "RoadNetwork", "Routing", "GeoCore", "Traffic", "Places", "TimeToLeave"],
+        .target(name: "MapsServer", dependencies: ["HTTPServer", "MapsService", "MapsAPI", "MapsAPIMapping", "Directions", "Dataset", "Tiles", "BaseMap", "RoadNetwork", "Routing", "GeoCore", "Traffic", "Places", "TimeToLeave"],
                 resources: [.copy("Resources/web"), .copy("Resources/openapi.json")], swiftSettings: settings),
         .target(name: "TimeToLeave", dependencies: ["MapsService", "MapsAPI", "SQLite", "GeoCore", "RoadNetwork", "Routing", "Places", "Traffic", "CDeflate"], swiftSettings: settings),
         .target(name: "SyntheticNetwork", dependencies: ["OSMPBF"], swiftSettings: settings, linkerSettings: libm),

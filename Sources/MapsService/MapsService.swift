@@ -6,6 +6,7 @@ import Routing
 public import Traffic
 public import Places
 import GeoCore
+public import Directions
 import Synchronization
 
 /// The application layer shared by the CLI and the HTTP server: dataset in, API documents out.
@@ -70,12 +71,23 @@ public final class MapsService: @unchecked Sendable {
 
     /// TomTom Calculate Route.
     public func calculateRoute(_ query: RouteQuery) throws(APIError) -> CalculateRouteResponse {
+        try planRoutes(query).response
+    }
+
+    /// Calculate Route with the guidance its instructions come from (OSRM's steps are made of it).
+    public func planRoutes(_ query: RouteQuery) throws(APIError) -> PlannedRoutes {
         try validate(query)
         let engine = try engine(query.mode)
         let snapshot = engine.snapshot
         let calculation = RouteCalculation(engine: engine, snapshot: snapshot, query: query, now: clock())
         let outcome = try calculation.run()
-        return RouteDocument(calculation: calculation, outcome: outcome, timeZone: timeZone).response()
+        return RouteDocument(calculation: calculation, outcome: outcome, timeZone: timeZone, drivingSide: drivingSide).response()
+    }
+
+    /// The side traffic keeps to in the dataset's country (from its country code when the import
+    /// found one, else from its time zone).
+    public var drivingSide: DrivingSide {
+        dataset.manifest.drivingSide.flatMap(DrivingSide.init(rawValue:)) ?? DrivingSide(timeZoneIdentifier: timeZone.identifier)
     }
 
     func validate(_ q: RouteQuery) throws(APIError) {
@@ -104,8 +116,9 @@ public final class MapsService: @unchecked Sendable {
         if let heading = q.vehicleHeading, !(0..<360).contains(heading) {
             throw .badInput("vehicleHeading must be in 0...359 degrees", parameter: "vehicleHeading")
         }
-        if q.instructions != nil, InstructionTextCheck.unsupported(q.language) {
-            throw .badInput("language \(q.language) is not supported; supported: en-GB, en-US", parameter: "language")
+        if q.instructions != nil, InstructionText(language: q.language, units: .metric) == nil {
+            throw .badInput("language \(q.language) is not supported; supported: \(InstructionText.supportedLanguages.joined(separator: ", ")) (any region, e.g. de-AT)",
+                            parameter: "language")
         }
     }
 
@@ -204,8 +217,8 @@ public final class MapsService: @unchecked Sendable {
     }
 }
 
-enum InstructionTextCheck {
-    static func unsupported(_ language: String) -> Bool {
-        !["en-gb", "en-us", "en"].contains(language.lowercased())
-    }
+/// A Calculate Route answer and, for each route, the guidance its instructions were made of.
+public struct PlannedRoutes: Sendable {
+    public var response: CalculateRouteResponse
+    public var guidance: [Directions.Guidance?]
 }

@@ -27,7 +27,11 @@ struct RouteCalculation {
     }
 
     var graph: RoadGraph { engine.graph }
-    var planner: RoutePlanner { engine.core.planner }
+    var planner: RoutePlanner {
+        var p = engine.core.planner
+        p.waypointUTurns = query.continueStraight.map { $0 ? .avoided : .free } ?? .penalized
+        return p
+    }
     var key: MetricKey {
         MetricKey(routeType: query.routeType, avoid: query.avoid, strict: query.strictAvoid, windingness: query.windingness,
                   live: query.traffic && graph.mode.usesTraffic)

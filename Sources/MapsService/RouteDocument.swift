@@ -13,13 +13,16 @@ struct RouteDocument {
     let timeZone: TimeZone
 
     var graph: RoadGraph { calculation.graph }
+    let drivingSide: DrivingSide
     var query: RouteQuery { calculation.query }
 
-    func response() -> CalculateRouteResponse {
+    func response() -> PlannedRoutes {
         var bodies: [RouteBody] = []
+        var guidance: [Directions.Guidance?] = []
         let best = outcome.routes[0]
         for (i, route) in outcome.routes.enumerated() {
-            var body = self.body(route, departure: outcome.departures[i], isBest: i == 0)
+            var (body, routeGuidance) = self.body(route, departure: outcome.departures[i], isBest: i == 0)
+            guidance.append(routeGuidance)
             if i > 0 {
                 let (distance, time, point) = deviation(route, from: best)
                 body.summary.deviationDistance = distance
@@ -40,10 +43,11 @@ struct RouteDocument {
                             distanceInMeters: (e.snap.distanceMeters * 100).rounded() / 100,
                             name: graph.name(of: graph.edgeWay[e.snap.edge.index]))
         }
-        return CalculateRouteResponse(routes: bodies, optimizedWaypoints: optimized, waypoints: waypoints)
+        return PlannedRoutes(response: CalculateRouteResponse(routes: bodies, optimizedWaypoints: optimized, waypoints: waypoints),
+                             guidance: guidance)
     }
 
-    func body(_ route: Route, departure: Double, isBest: Bool) -> RouteBody {
+    func body(_ route: Route, departure: Double, isBest: Bool) -> (RouteBody, Directions.Guidance?) {
         let snapshot = calculation.snapshot
         let historic = RouteTiming.timed(route, graph: graph, table: snapshot.historicalTable, departure: departure)?.durationSeconds
         let live = RouteTiming.timed(route, graph: graph, table: snapshot.table, departure: departure)?.durationSeconds
@@ -78,14 +82,17 @@ struct RouteDocument {
                                      travelMode: graph.mode == .taxi ? "taxi" : graph.mode.rawValue)]
         if includePoints { sections += extraSections(route) }
         var body = RouteBody(summary: summary, legs: legs, sections: sections)
+        var guidance: Directions.Guidance?
         if let mode = query.instructions, let text = InstructionText(language: query.language, units: query.imperialUnits ? .imperial : .metric) {
-            let guidance = GuidanceBuilder(graph: graph, text: text, drivingSide: DrivingSide(timeZone: timeZone)).build(route)
-            body.guidance = guidance.tomTom(withMessages: mode != .coded)
-            body.steps = guidance.tomTomSteps
+            let built = GuidanceBuilder(graph: graph, text: text, drivingSide: drivingSide).build(route)
+            body.guidance = built.tomTom(messages: mode == .coded ? .none : mode == .tagged ? .tagged : .text)
+            body.steps = built.tomTomSteps
+            if includePoints && query.sectionTypes.contains("lanes") { body.sections += built.laneSections }
+            guidance = built
         }
         body.advisoryNotices = Advisories.notices(route, graph: graph, usedAvoided: isBest ? outcome.usedAvoided : [],
                                                   closuresNearby: closuresNear(route))
-        return body
+        return (body, guidance)
     }
 
     static func summary(length: Double, duration: Double, departure: Double, arrival: Double, timeZone: TimeZone) -> RouteSummary {

@@ -2,6 +2,8 @@ import Foundation
 import HTTPServer
 import MapsAPI
 import MapsService
+import Directions
+import MapsAPIMapping
 import RoadNetwork
 import Routing
 import GeoCore
@@ -97,17 +99,26 @@ struct OSRMHandlers {
             // annotations (OSRM's own default, overview=simplified, wants them).
             query.instructions = steps ? .text : nil
             query.representation = steps || overview != "false" || !(annotations.isEmpty || annotations == ["false"]) ? .polyline : .summaryOnly
-            let response: CalculateRouteResponse
-            do { response = try app.service.calculateRoute(query) } catch {
+            // Instruction texts (`maneuver.instruction`) in this language: an addition OSRM clients accept.
+            query.language = q["language"] ?? "en"
+            // OSRM's profiles keep cars going straight at waypoints by default, bicycles and walkers not.
+            if let text = q["continue_straight"], text != "default" {
+                query.continueStraight = try Self.bool(text, "continue_straight")
+            } else {
+                query.continueStraight = mode == .car || mode == .taxi
+            }
+            let planned: PlannedRoutes
+            do { planned = try app.service.planRoutes(query) } catch {
                 switch error.code {
                 case .mapMatchingFailure: throw Failure(code: "NoSegment", message: "Could not find a matching segment for any coordinate")
                 case .noRouteFound: throw Failure(code: "NoRoute", message: "Impossible route between points")
-                default: throw Failure(code: "InvalidQuery", message: error.message)
+                default: throw Failure(code: error.parameter == "language" ? "InvalidValue" : "InvalidQuery", message: error.message)
                 }
             }
-            let drivingSide = response.routes.first?.guidance?.instructions.first?.drivingSide.lowercased() ?? "right"
-            let routes = response.routes.map { Self.osrmRoute($0, mode: mode, steps: steps, overview: overview, geometries: geometries,
-                                                              annotations: annotations, drivingSide: drivingSide) }
+            let response = planned.response
+            let routes = zip(response.routes, planned.guidance).map { route, guidance in
+                Self.osrmRoute(route, guidance: guidance, steps: steps, overview: overview, geometries: geometries, annotations: annotations)
+            }
             let waypoints = (response.waypoints ?? []).map { w in
                 OSRM.Waypoint(hint: "", distance: (w.distanceInMeters * 1e6).rounded() / 1e6, name: w.name,
                               location: [w.snapped.longitude, w.snapped.latitude], nodes: nil)
@@ -126,8 +137,7 @@ struct OSRMHandlers {
         }
     }
 
-    static func geometry(_ points: [LatLon], _ kind: String) -> OSRM.Geometry {
-        let coords = points.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
+    static func geometry(_ coords: [Coordinate], _ kind: String) -> OSRM.Geometry {
         switch kind {
         case "geojson": return .geoJSON(coords.map { [round6($0.longitude), round6($0.latitude)] })
         case "polyline6": return .encoded(PolylineCodec.encode(coords, precision: 6))
@@ -137,42 +147,29 @@ struct OSRMHandlers {
 
     static func round6(_ v: Double) -> Double { (v * 1e6).rounded() / 1e6 }
 
-    static func osrmRoute(_ route: RouteBody, mode: TravelMode, steps: Bool, overview: String, geometries: String,
-                          annotations: Set<String>, drivingSide: String) -> OSRM.Route {
+    static func osrmRoute(_ route: RouteBody, guidance: Directions.Guidance?, steps: Bool, overview: String, geometries: String,
+                          annotations: Set<String>) -> OSRM.Route {
         let allPoints = route.legs.flatMap { $0.points ?? [] }
-        let osrmMode = mode == .bicycle ? "cycling" : mode == .pedestrian ? "walking" : "driving"
+        let coordinates = allPoints.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
+        let legSteps = steps ? guidance?.osrmSteps(points: coordinates) { Self.geometry($0, geometries) } ?? [] : []
         var legs: [OSRM.Leg] = []
-        var instructionIndex = 0
-        let instructions = route.guidance?.instructions ?? []
-        let routeSteps = route.steps ?? []
-        for leg in route.legs {
-            var legSteps: [OSRM.Step] = []
-            if steps {
-                // The instructions of this leg: up to and including its arrival/waypoint instruction.
-                while instructionIndex < instructions.count {
-                    let ins = instructions[instructionIndex]
-                    let step = routeSteps[instructionIndex]
-                    legSteps.append(osrmStep(ins, step, mode: osrmMode, geometries: geometries, drivingSide: drivingSide))
-                    instructionIndex += 1
-                    if ins.instructionType == "LOCATION_ARRIVAL" || ins.instructionType == "LOCATION_WAYPOINT" { break }
-                }
-            }
-            let names = legSteps.map(\.name).filter { !$0.isEmpty }
+        for (i, leg) in route.legs.enumerated() {
+            let stepsOfLeg = i < legSteps.count ? legSteps[i] : []
             var summary = ""
             if steps {
                 var seen: [String] = []
-                for n in names where !seen.contains(n) { seen.append(n) }
+                for n in stepsOfLeg.map(\.name) where !n.isEmpty && !seen.contains(n) { seen.append(n) }
                 summary = seen.prefix(2).joined(separator: ", ")
             }
             let duration = Double(leg.summary.travelTimeInSeconds), distance = Double(leg.summary.lengthInMeters)
-            legs.append(OSRM.Leg(steps: legSteps, summary: summary, weight: duration, duration: duration, distance: distance,
+            legs.append(OSRM.Leg(steps: stepsOfLeg, summary: summary, weight: duration, duration: duration, distance: distance,
                                  annotation: annotations.isEmpty || annotations == ["false"] ? nil : annotation(leg, annotations)))
         }
         var geometry: OSRM.Geometry?
         switch overview {
         case "false": geometry = nil
-        case "full", "by_legs": geometry = Self.geometry(allPoints, geometries)
-        default: geometry = Self.geometry(Simplify.douglasPeucker(allPoints, toleranceMeters: 5), geometries)
+        case "full", "by_legs": geometry = Self.geometry(coordinates, geometries)
+        default: geometry = Self.geometry(Simplify.douglasPeucker(coordinates, toleranceMeters: 5), geometries)
         }
         let duration = Double(route.summary.travelTimeInSeconds), distance = Double(route.summary.lengthInMeters)
         return OSRM.Route(geometry: geometry, legs: legs, weight: duration, duration: duration, distance: distance)
@@ -193,57 +190,6 @@ struct OSRMHandlers {
                                speed: all || kinds.contains("speed") ? zip(distances, durations).map { $1 > 0 ? (($0 / $1) * 10).rounded() / 10 : 0 } : nil,
                                nodes: nil,
                                weight: all || kinds.contains("weight") ? durations.map { ($0 * 10).rounded() / 10 } : nil)
-    }
-
-    static func osrmStep(_ ins: Instruction, _ step: RouteStepBody, mode: String, geometries: String, drivingSide: String) -> OSRM.Step {
-        let (type, modifier) = maneuverType(ins)
-        let location = [round6(ins.point.longitude), round6(ins.point.latitude)]
-        let points = step.points.isEmpty ? [ins.point, ins.point] : (step.points.count == 1 ? [step.points[0], step.points[0]] : step.points)
-        let after = points.count >= 2 ? bearing(points[0], points[1]) : 0
-        let before = ins.turnAngleInDecimalDegrees.map { (after - $0 + 360) % 360 } ?? (type == "depart" ? 0 : after)
-        return OSRM.Step(geometry: geometry(points, geometries),
-                         maneuver: OSRM.Maneuver(bearing_after: type == "arrive" ? 0 : after, bearing_before: before, location: location,
-                                                 type: type, modifier: modifier, exit: ins.roundaboutExitNumber),
-                         mode: mode, driving_side: drivingSide, name: ins.street ?? "", ref: ins.roadNumbers?.joined(separator: "; "),
-                         intersections: [OSRM.Intersection(location: location, bearings: [type == "arrive" ? before : after], entry: [true],
-                                                           out: type == "arrive" ? nil : 0, in: type == "depart" ? nil : 0)],
-                         weight: Double(step.travelTimeInSeconds), duration: Double(step.travelTimeInSeconds),
-                         distance: Double(step.distanceInMeters))
-    }
-
-    static func bearing(_ a: LatLon, _ b: LatLon) -> Int {
-        Int(Geodesy.bearingDegrees(from: Coordinate(latitude: a.latitude, longitude: a.longitude),
-                                   to: Coordinate(latitude: b.latitude, longitude: b.longitude)).rounded()) % 360
-    }
-
-    /// TomTom maneuvers in OSRM's vocabulary.
-    static func maneuverType(_ ins: Instruction) -> (String, String?) {
-        switch ins.maneuver {
-        case "DEPART": return ("depart", nil)
-        case "ARRIVE": return ("arrive", nil)
-        case "ARRIVE_LEFT", "WAYPOINT_LEFT": return ("arrive", "left")
-        case "ARRIVE_RIGHT", "WAYPOINT_RIGHT": return ("arrive", "right")
-        case "WAYPOINT_REACHED": return ("arrive", nil)
-        case "STRAIGHT": return ("new name", "straight")
-        case "TURN_LEFT": return ("turn", "left")
-        case "TURN_RIGHT": return ("turn", "right")
-        case "BEAR_LEFT": return ("turn", "slight left")
-        case "BEAR_RIGHT": return ("turn", "slight right")
-        case "SHARP_LEFT": return ("turn", "sharp left")
-        case "SHARP_RIGHT": return ("turn", "sharp right")
-        case "KEEP_LEFT": return ("fork", "slight left")
-        case "KEEP_RIGHT": return ("fork", "slight right")
-        case "MAKE_UTURN", "TRY_MAKE_UTURN": return ("continue", "uturn")
-        case "ENTER_MOTORWAY", "ENTER_FREEWAY", "ENTER_HIGHWAY", "ENTRANCE_RAMP": return ("merge", "straight")
-        case "TAKE_EXIT", "MOTORWAY_EXIT_RIGHT": return ("off ramp", "slight right")
-        case "MOTORWAY_EXIT_LEFT": return ("off ramp", "slight left")
-        case "ROUNDABOUT_CROSS": return ("roundabout", "straight")
-        case "ROUNDABOUT_RIGHT": return ("roundabout", "right")
-        case "ROUNDABOUT_LEFT": return ("roundabout", "left")
-        case "ROUNDABOUT_BACK": return ("roundabout", "uturn")
-        case "TAKE_FERRY": return ("notification", "straight")
-        default: return ("turn", "straight")
-        }
     }
 
     // MARK: /nearest
@@ -318,13 +264,13 @@ struct OSRMHandlers {
 
 /// Douglas–Peucker line simplification (OSRM's `overview=simplified`).
 enum Simplify {
-    static func douglasPeucker(_ points: [LatLon], toleranceMeters: Double) -> [LatLon] {
-        guard points.count > 2 else { return points }
+    static func douglasPeucker(_ coords: [Coordinate], toleranceMeters: Double) -> [Coordinate] {
+        guard coords.count > 2 else { return coords }
+        let points = coords
         var keep = [Bool](repeating: false, count: points.count)
         keep[0] = true
         keep[points.count - 1] = true
         var stack = [(0, points.count - 1)]
-        let coords = points.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
         while let (a, b) = stack.popLast() {
             guard b > a + 1 else { continue }
             var worst = -1.0, index = -1

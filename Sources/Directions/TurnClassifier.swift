@@ -1,0 +1,159 @@
+import RoadNetwork
+
+/// Decides what a driver must be told at one junction (roundabouts aside), after the handlers
+/// of OSRM's guidance: nothing where the way on is obvious and keeps its name, a new name where
+/// only the name changes, and otherwise a turn, fork, ramp, merge or end of road.
+struct TurnClassifier {
+    let facts: RoadFacts
+
+    struct Decision: Equatable {
+        var kind: ManeuverKind
+        var direction: TurnDirection
+    }
+
+    /// nil when the junction needs no instruction.
+    func classify(_ x: Intersection) -> Decision? {
+        let a = x.arriving, b = x.taken.leaving
+        let angle = x.taken.angle
+        let direction = TurnDirection(angle: angle)
+        let inName = facts.name(a), outName = facts.name(b)
+        let announce = inName.needsAnnouncing(outName)
+        let inClass = facts.roadClass(a), outClass = facts.roadClass(b)
+        if x.outIndex == x.inIndex { return Decision(kind: .uTurn, direction: .uTurn) }
+        if facts.flags(b).contains(.ferry) && !facts.flags(a).contains(.ferry) { return Decision(kind: .ferry, direction: direction) }
+        let alternatives = choices(x)
+        if alternatives.isEmpty {
+            // No choice: only a change of name is worth saying.
+            guard announce else { return nil }
+            if inClass.isLink && (outClass == .motorway || outClass == .trunk), x.others.contains(where: { !$0.entryAllowed }) {
+                return Decision(kind: .merge, direction: Self.slight(angle))
+            }
+            return Decision(kind: x.taken.deviation <= 45 ? .newName : .turn, direction: direction)
+        }
+        let isHighway = { (c: RoadClass) in c == .motorway || c == .trunk }
+        // Motorways: leaving by a ramp, joining from one, splitting in two.
+        if isHighway(inClass) && outClass.isLink {
+            let stays = alternatives.contains { isHighway(facts.roadClass($0.leaving)) }
+            if stays { return Decision(kind: .offRamp, direction: Self.side(of: x.taken, against: alternatives)) }
+            if alternatives.allSatisfy({ facts.roadClass($0.leaving).isLink }) {
+                return Decision(kind: .fork, direction: Self.side(of: x.taken, against: alternatives))
+            }
+        }
+        if !inClass.isLink && !isHighway(inClass) && (outClass == .motorwayLink || outClass == .trunkLink) {
+            return Decision(kind: .onRamp, direction: direction)
+        }
+        if inClass.isLink && isHighway(outClass) && alternatives.allSatisfy({ facts.isLowPriority($0.leaving) || facts.roadClass($0.leaving).isLink }) {
+            return Decision(kind: .merge, direction: Self.slight(angle))
+        }
+        // Where the road ends at a T, the way on is said even when it keeps the name.
+        if isEndOfRoad(x) {
+            return Decision(kind: inName.isSameRoad(outName) ? .continue : .endOfRoad, direction: direction)
+        }
+        if obvious(x) {
+            guard announce else { return nil }
+            return Decision(kind: x.taken.deviation <= 45 ? .newName : .turn, direction: direction)
+        }
+        if let other = forkPartner(x) {
+            return Decision(kind: .fork, direction: Self.side(of: x.taken, against: [other]))
+        }
+        if x.taken.deviation <= 20 {
+            return announce ? Decision(kind: .newName, direction: direction) : nil
+        }
+        let sameName = !inName.isEmpty && !outName.isEmpty && !announce
+        return Decision(kind: sameName ? .continue : .turn, direction: direction)
+    }
+
+    /// Whether the route's way on is the one anyone would take, after OSRM's test: every rival
+    /// (a road that may be entered, minor roads aside) is clearly more of a turn — twice the
+    /// angle and 25° more — or, where the road goes on under its name, a lesser road at least
+    /// 1.4 times the angle; or the road goes on under its name nearly dead straight.
+    func obvious(_ x: Intersection) -> Bool {
+        let b = x.taken
+        let outRank = facts.rank(facts.roadClass(b.leaving))
+        let minor = facts.isLowPriority(b.leaving)
+        let rivals = choices(x).filter { minor || !facts.isLowPriority($0.leaving) }
+        if rivals.isEmpty { return true }
+        let inName = facts.name(x.arriving)
+        let inRank = facts.rank(facts.roadClass(x.arriving))
+        let keepsName = inName.isSameRoad(facts.name(b.leaving)) && outRank <= inRank
+        func distinct(_ c: Intersection.Road) -> Bool {
+            let ratio = c.deviation / max(0.1, b.deviation)
+            if b.deviation > 60 { return ratio > 2 }
+            if ratio > 2 && c.deviation - b.deviation > 25 { return true }
+            return keepsName && outRank == inRank && facts.rank(facts.roadClass(c.leaving)) > outRank && ratio > 1.4
+        }
+        if keepsName && b.deviation < 3 && rivals.allSatisfy({ facts.rank(facts.roadClass($0.leaving)) >= outRank }) { return true }
+        return rivals.allSatisfy(distinct)
+    }
+
+    /// The roads a driver could take instead, a same-named branch of the same class close beside
+    /// the route's one that soon meets it again aside: that is one road split around an island
+    /// (as OSRM merges such roads), not a choice.
+    func choices(_ x: Intersection) -> [Intersection.Road] {
+        let b = x.taken
+        let name = facts.name(b.leaving), c = facts.roadClass(b.leaving)
+        return x.alternatives.filter { r in
+            !(abs(r.angle - b.angle) <= 35 && facts.roadClass(r.leaving) == c && name.isSameRoad(facts.name(r.leaving))
+              && rejoin(b.leaving, r.leaving))
+        }
+    }
+
+    /// Whether two branches of a road come together again within 200 m (followed along their name).
+    func rejoin(_ a: ArcID, _ b: ArcID) -> Bool {
+        let reached = Set(follow(a))
+        return follow(b).contains(where: reached.contains)
+    }
+
+    /// The nodes ahead along a road's name, up to 200 m.
+    func follow(_ start: ArcID) -> [NodeID] {
+        let g = facts.graph
+        let name = facts.name(start)
+        var nodes: [NodeID] = []
+        var arc = start, meters = 0.0
+        for _ in 0..<16 {
+            nodes.append(g.head(of: arc))
+            meters += Double(g.lengthCm(of: arc)) / 100
+            guard meters < 200 else { break }
+            let next = g.turns(from: arc).map { g.arcOriginal[g.turnTarget[$0].index] }
+                .filter { g.edge(of: $0) != g.edge(of: arc) && name.isSameRoad(facts.name($0)) }
+            guard let n = next.first(where: { facts.sameWay($0, arc) }) ?? next.first else { break }
+            arc = n
+        }
+        return nodes
+    }
+
+    /// A road leaving close beside the route's one, both roughly ahead: the other branch of a fork.
+    func forkPartner(_ x: Intersection) -> Intersection.Road? {
+        let b = x.taken
+        guard b.deviation <= 50 else { return nil }
+        let outRank = facts.rank(facts.roadClass(b.leaving))
+        // Branches either side of straight on, or both nearly straight; one clearly sharper on
+        // the same side is a turn off the other.
+        return choices(x).filter { c in
+            c.deviation <= 50 && abs(c.angle - b.angle) <= 60 && abs(facts.rank(facts.roadClass(c.leaving)) - outRank) <= 1
+                && !facts.isLowPriority(c.leaving) && ((c.angle < 0) != (b.angle < 0) || max(c.deviation, b.deviation) <= 25)
+        }.min { abs($0.angle - b.angle) < abs($1.angle - b.angle) }
+    }
+
+    /// The road arrived on ends here: nothing ahead, ways off to the left and the right.
+    func isEndOfRoad(_ x: Intersection) -> Bool {
+        guard x.taken.deviation >= 45 else { return false }
+        let ahead = x.roads.indices.contains { $0 != x.inIndex && x.roads[$0].deviation < 35 }
+        guard !ahead else { return false }
+        let choices = x.roads.indices.filter { $0 != x.inIndex && x.roads[$0].entryAllowed }.map { x.roads[$0] }
+        return choices.contains { $0.angle < -45 } && choices.contains { $0.angle > 45 }
+    }
+
+    /// Left or right of the other branches (for forks and exits): by angle, the side the route keeps.
+    static func side(of road: Intersection.Road, against others: [Intersection.Road]) -> TurnDirection {
+        let leftOf = others.allSatisfy { road.angle < $0.angle }
+        let rightOf = others.allSatisfy { road.angle > $0.angle }
+        if leftOf && !rightOf { return .slightLeft }
+        if rightOf && !leftOf { return .slightRight }
+        return road.angle < 0 ? .slightLeft : .slightRight
+    }
+
+    static func slight(_ angle: Double) -> TurnDirection {
+        abs(angle) <= 5 ? .straight : angle < 0 ? .slightLeft : .slightRight
+    }
+}
