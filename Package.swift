@@ -29,6 +29,8 @@ let package = Package(
         .target(name: "RoadNetwork", dependencies: ["GeoCore", "BinaryIO"], swiftSettings: settings),
         .target(name: "Traffic", dependencies: ["RoadNetwork", "BinaryIO", "GeoCore"], swiftSettings: settings),
         .target(name: "Routing", dependencies: ["GeoCore", "RoadNetwork"], swiftSettings: settings),
+        // One planning API beneath every surface: plan, re-time, traffic; no wire format.
+        .target(name: "RoutePlanning", dependencies: ["Routing", "Traffic", "RoadNetwork", "GeoCore"], swiftSettings: settings),
         .target(name: "MapsAPI", swiftSettings: settings),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CDeflate"], swiftSettings: settings),
         .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: settings),
@@ -37,14 +39,14 @@ let package = Package(
         .target(name: "Tiles", dependencies: ["BaseMap", "CCairo", "GeoCore", "BinaryIO"], swiftSettings: settings, linkerSettings: libm),
         .target(name: "Dataset", dependencies: ["RoadNetwork", "Routing", "BinaryIO"], swiftSettings: settings),
         .target(name: "DatasetImport", dependencies: ["Dataset", "RoadExtract", "RoadNetwork", "Routing", "OSMPBF", "BinaryIO", "GeoCore", "BaseMap", "Places"], swiftSettings: settings),
-        .target(name: "Directions", dependencies: ["Routing", "RoadNetwork", "GeoCore"], swiftSettings: settings),
+        .target(name: "Directions", dependencies: ["RoutePlanning", "Routing", "RoadNetwork", "GeoCore"], swiftSettings: settings),
         // The mapping from domain values (places, guidance, routes) to MapsAPI's wire types. MapsAPI itself
         // stays Foundation-only, so that the SDK built on it needs none of the engine.
-        .target(name: "MapsAPIMapping", dependencies: ["MapsAPI", "Places", "Directions", "GeoCore"], swiftSettings: settings),
-        .target(name: "MapsService", dependencies: ["Dataset", "MapsAPI", "MapsAPIMapping", "Routing", "RoadNetwork", "GeoCore", "Traffic", "Directions", "Places"], swiftSettings: settings),
-        .target(name: "MapsServer", dependencies: ["HTTPServer", "MapsService", "MapsAPI", "MapsAPIMapping", "Directions", "Dataset", "Tiles", "BaseMap", "RoadNetwork", "Routing", "GeoCore", "Traffic", "Places", "TimeToLeave"],
+        .target(name: "MapsAPIMapping", dependencies: ["MapsAPI", "Routing", "Places", "Directions", "RoutePlanning", "RoadNetwork", "GeoCore"], swiftSettings: settings),
+        .target(name: "MapsService", dependencies: ["Dataset", "Tiles", "BaseMap", "MapsAPI", "MapsAPIMapping", "RoutePlanning", "Routing", "RoadNetwork", "GeoCore", "Traffic", "Directions", "Places"], swiftSettings: settings),
+        .target(name: "MapsServer", dependencies: ["HTTPServer", "MapsService", "MapsAPI", "MapsAPIMapping", "GeoCore", "TimeToLeave"],
                 resources: [.copy("Resources/web"), .copy("Resources/openapi.json")], swiftSettings: settings),
-        .target(name: "TimeToLeave", dependencies: ["MapsService", "MapsAPI", "SQLite", "GeoCore", "RoadNetwork", "Routing", "Places", "Traffic", "CDeflate"], swiftSettings: settings),
+        .target(name: "TimeToLeave", dependencies: ["MapsService", "RoutePlanning", "MapsAPI", "SQLite", "GeoCore", "RoadNetwork", "Routing", "Places", "Traffic", "CDeflate"], swiftSettings: settings),
         .target(name: "SyntheticNetwork", dependencies: ["OSMPBF"], swiftSettings: settings, linkerSettings: libm),
         .target(name: "RoadExtract", dependencies: ["GeoCore", "OSMPBF", "RoadNetwork"], swiftSettings: settings, linkerSettings: libm),
 
@@ -59,7 +61,7 @@ let package = Package(
 
         .testTarget(name: "WayfinderKitTests", dependencies: ["WayfinderKit", "MapsAPI", "MapsServer", "MapsService", "Dataset", "DatasetImport", "HTTPServer", "MapsTestSupport", "TimeToLeave", "example-directions", "example-along-route", "example-time-to-leave"], swiftSettings: settings),
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore"], swiftSettings: settings),
-        .testTarget(name: "ScenarioTests", dependencies: ["MapsTestSupport", "RoadExtract", "RoadNetwork", "Routing", "OSMPBF", "GeoCore", "MapsService", "MapsAPI", "Traffic"], swiftSettings: settings),
+        .testTarget(name: "ScenarioTests", dependencies: ["MapsTestSupport", "RoutePlanning", "RoadExtract", "RoadNetwork", "Routing", "OSMPBF", "GeoCore", "MapsService", "MapsAPI", "Traffic"], swiftSettings: settings),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "MapsTestSupport"], swiftSettings: settings),
         .testTarget(name: "PlacesTests", dependencies: ["Places", "SQLite", "MapsTestSupport", "OSMPBF", "GeoCore"], swiftSettings: settings),
         .testTarget(name: "MapsAPIMappingTests", dependencies: ["MapsAPIMapping", "MapsAPI", "Places", "GeoCore"], swiftSettings: settings),

@@ -1,5 +1,5 @@
 public import RoadNetwork
-public import Routing
+public import RoutePlanning
 import GeoCore
 
 /// Turn-by-turn guidance for a route: one instruction per decision, worded in one language.
@@ -20,7 +20,7 @@ public struct GuidanceBuilder {
 
     var facts: RoadFacts { RoadFacts(graph: graph) }
 
-    public func build(_ route: Route) -> Guidance { build(GuidanceRoute(route)) }
+    public func build(_ route: TimedRoute) -> Guidance { build(GuidanceRoute(route)) }
 
     public func build(_ route: GuidanceRoute) -> Guidance {
         let walk = RouteWalk(facts: facts, drivingSide: drivingSide)

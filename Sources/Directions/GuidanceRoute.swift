@@ -1,6 +1,6 @@
 public import GeoCore
 public import RoadNetwork
-public import Routing
+public import RoutePlanning
 
 /// What guidance needs of a route: the arcs each leg drives, how far and how long, and where
 /// each waypoint was asked for (to tell on which side a destination lies).
@@ -40,11 +40,11 @@ public struct GuidanceRoute: Sendable {
     public init(legs: [Leg]) { self.legs = legs }
 
     /// The legs of a planned route.
-    public init(_ route: Route) {
+    public init(_ route: TimedRoute) {
         legs = route.legs.enumerated().map { i, leg in
-            Leg(pieces: leg.pieces.map { Piece(arc: $0.arc, lengthMeters: $0.lengthMeters, durationSeconds: $0.durationSeconds, firstPoint: $0.firstPoint) },
+            Leg(pieces: leg.arcs.map { Piece(arc: $0.arc, lengthMeters: $0.lengthMeters, durationSeconds: $0.durationSeconds, firstPoint: $0.firstPoint) },
                 points: leg.points,
-                destination: i + 1 < route.endpoints.count ? route.endpoints[i + 1].input : leg.points[leg.points.count - 1])
+                destination: i + 1 < route.waypoints.count ? route.waypoints[i + 1].input : leg.points[leg.points.count - 1])
         }
     }
 }
