@@ -104,7 +104,9 @@ public struct DatasetImporter {
         } else {
             (zone, zoneSource) = TimeZoneInference.infer(hints: extractor.timeZoneHints, center: bounds.center)
         }
-        let country = TimeZoneInference.country(hints: extractor.timeZoneHints, center: bounds.center)
+        // The country: its boundary in the extract, else (with no --timezone) the box around the centre;
+        // a time zone given by hand tells the driving side when the extract names no country.
+        let country = TimeZoneInference.country(hints: extractor.timeZoneHints, center: options.timeZone == nil ? bounds.center : nil)
         columns.metadata = ["timeZone": zone, "source": (options.extractPath as NSString).lastPathComponent,
                             "sourceCRC32": String(sourceCRC), "datasetID": id]
         let graphPath = layout.file(DatasetLayout.graphFileName, id: id)

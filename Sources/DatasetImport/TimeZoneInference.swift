@@ -27,9 +27,10 @@ enum TimeZoneInference {
     }
 
     /// The extract's country: the most frequent country code of its boundaries, else the
-    /// smallest country box around its centre; nil when neither tells.
-    static func country(hints: TimeZoneHints, center: Coordinate) -> String? {
+    /// smallest country box around `center` (when given); nil when neither tells.
+    static func country(hints: TimeZoneHints, center: Coordinate?) -> String? {
         if let (code, _) = hints.countryCodes.max(by: { $0.value < $1.value }), code.count == 2 { return code }
+        guard let center else { return nil }
         let lat = center.latitude, lon = center.longitude
         return countries.filter { $0.south <= lat && lat <= $0.north && $0.west <= lon && lon <= $0.east }
             .min { ($0.north - $0.south) * ($0.east - $0.west) < ($1.north - $1.south) * ($1.east - $1.west) }?.code

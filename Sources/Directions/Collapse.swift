@@ -124,8 +124,9 @@ struct Collapse {
     /// Sets a folded step's kind and direction from its total angle and the names on either
     /// side; false when what is left is going straight on along the same road (no instruction).
     func retype(_ t: inout RawStep) -> Bool {
-        guard [.turn, .continue, .newName, .endOfRoad].contains(t.kind) else { return true }
-        if t.kind != .endOfRoad || abs(t.angle) < 45 { t.direction = TurnDirection(angle: t.angle) }
+        // The end of a road keeps the way it turns there: that is the decision.
+        guard [.turn, .continue, .newName].contains(t.kind) else { return true }
+        t.direction = TurnDirection(angle: t.angle)
         let before = facts.name(t.fromArc), after = facts.name(t.toArc)
         let same = !before.isEmpty && !before.needsAnnouncing(after)
         if t.direction == .straight {
@@ -133,7 +134,7 @@ struct Collapse {
             return !same && before.needsAnnouncing(after)
         }
         if t.kind == .newName && abs(t.angle) > 45 { t.kind = .turn }
-        if t.kind != .newName && t.kind != .endOfRoad { t.kind = same ? .continue : .turn }
+        if t.kind != .newName { t.kind = same ? .continue : .turn }
         return true
     }
 }

@@ -73,6 +73,13 @@ struct RoadFacts {
         }
     }
 
+    /// A road of a clearly lesser class than another: three classes down, or two down to a
+    /// residential street or less, or a minor way beside a real road.
+    func isStrictlyLess(_ a: ArcID, than b: ArcID) -> Bool {
+        let ra = rank(roadClass(a)), rb = rank(roadClass(b))
+        return ra - rb >= 3 || (ra >= 5 && ra - rb >= 2) || (isLowPriority(a) && !isLowPriority(b))
+    }
+
     /// Roads a driver does not count as a choice: service ways, tracks, paths.
     func isLowPriority(_ arc: ArcID) -> Bool { rank(roadClass(arc)) >= 7 }
 

@@ -64,9 +64,10 @@ struct TurnClassifier {
     }
 
     /// Whether the route's way on is the one anyone would take, after OSRM's test: every rival
-    /// (a road that may be entered, minor roads aside) is clearly more of a turn — twice the
-    /// angle and 25° more — or, where the road goes on under its name, a lesser road at least
-    /// 1.4 times the angle; or the road goes on under its name nearly dead straight.
+    /// (a road that may be entered, minor roads aside) is of a clearly lesser class, or clearly
+    /// more of a turn — twice the angle and 25° more — or, where the road goes on under its
+    /// name, a lesser road at least 1.4 times the angle; or the road goes on under its name
+    /// nearly dead straight.
     func obvious(_ x: Intersection) -> Bool {
         let b = x.taken
         let outRank = facts.rank(facts.roadClass(b.leaving))
@@ -77,6 +78,8 @@ struct TurnClassifier {
         let inRank = facts.rank(facts.roadClass(x.arriving))
         let keepsName = inName.isSameRoad(facts.name(b.leaving)) && outRank <= inRank
         func distinct(_ c: Intersection.Road) -> Bool {
+            // A road of a clearly lesser class never competes (OSRM's "strictly less").
+            if facts.isStrictlyLess(c.leaving, than: b.leaving) { return true }
             let ratio = c.deviation / max(0.1, b.deviation)
             if b.deviation > 60 { return ratio > 2 }
             if ratio > 2 && c.deviation - b.deviation > 25 { return true }
@@ -93,7 +96,7 @@ struct TurnClassifier {
         let b = x.taken
         let name = facts.name(b.leaving), c = facts.roadClass(b.leaving)
         return x.alternatives.filter { r in
-            !(abs(r.angle - b.angle) <= 35 && facts.roadClass(r.leaving) == c && name.isSameRoad(facts.name(r.leaving))
+            !(abs(r.angle - b.angle) <= 60 && facts.roadClass(r.leaving) == c && name.isSameRoad(facts.name(r.leaving))
               && rejoin(b.leaving, r.leaving))
         }
     }
@@ -125,23 +128,30 @@ struct TurnClassifier {
     /// A road leaving close beside the route's one, both roughly ahead: the other branch of a fork.
     func forkPartner(_ x: Intersection) -> Intersection.Road? {
         let b = x.taken
-        guard b.deviation <= 50 else { return nil }
+        guard b.deviation <= 60 else { return nil }
         let outRank = facts.rank(facts.roadClass(b.leaving))
-        // Branches either side of straight on, or both nearly straight; one clearly sharper on
-        // the same side is a turn off the other.
+        // As OSRM groups fork candidates: the straighter branch within 40° of straight on, the
+        // other too or within 60° and 40° of it. Branches either side of straight on, or both
+        // nearly straight; one clearly sharper on the same side is a turn off the other.
         return choices(x).filter { c in
-            c.deviation <= 50 && abs(c.angle - b.angle) <= 60 && abs(facts.rank(facts.roadClass(c.leaving)) - outRank) <= 1
-                && !facts.isLowPriority(c.leaving) && ((c.angle < 0) != (b.angle < 0) || max(c.deviation, b.deviation) <= 25)
+            let lo = min(c.deviation, b.deviation), hi = max(c.deviation, b.deviation)
+            return lo <= 40 && (hi <= 40 || (hi <= 60 && abs(c.angle - b.angle) <= 40))
+                && abs(facts.rank(facts.roadClass(c.leaving)) - outRank) <= 1
+                && !facts.isLowPriority(c.leaving) && ((c.angle < 0) != (b.angle < 0) || hi <= 25)
         }.min { abs($0.angle - b.angle) < abs($1.angle - b.angle) }
     }
 
-    /// The road arrived on ends here: nothing ahead, ways off to the left and the right.
+    /// The road arrived on ends here at a T: nothing ahead, and roads (minor ways aside) off to
+    /// the left and to the right, each within 30° of square.
     func isEndOfRoad(_ x: Intersection) -> Bool {
-        guard x.taken.deviation >= 45 else { return false }
+        guard x.taken.deviation >= 60 else { return false }
         let ahead = x.roads.indices.contains { $0 != x.inIndex && x.roads[$0].deviation < 35 }
         guard !ahead else { return false }
-        let choices = x.roads.indices.filter { $0 != x.inIndex && x.roads[$0].entryAllowed }.map { x.roads[$0] }
-        return choices.contains { $0.angle < -45 } && choices.contains { $0.angle > 45 }
+        let minor = facts.isLowPriority(x.taken.leaving)
+        let arms = x.roads.indices.filter { $0 != x.inIndex && x.roads[$0].entryAllowed }.map { x.roads[$0] }
+            .filter { minor || !facts.isLowPriority($0.leaving) }
+        func square(_ r: Intersection.Road) -> Bool { r.deviation >= 60 && r.deviation <= 120 }
+        return arms.contains { $0.angle < 0 && square($0) } && arms.contains { $0.angle > 0 && square($0) }
     }
 
     /// Left or right of the other branches (for forks and exits): by angle, the side the route keeps.

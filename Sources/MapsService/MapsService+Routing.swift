@@ -25,6 +25,8 @@ extension MapsService {
     public func osrmRoute(_ query: RouteQuery, options: OSRMRouteOptions) throws(APIError) -> OSRM.RouteResponse {
         var query = query
         query.instructions = options.steps ? .text : nil
+        // OSRM's profiles keep cars going straight on at waypoints unless told otherwise; bicycles and walkers not.
+        if query.continueStraight == nil { query.continueStraight = query.mode == .car || query.mode == .taxi }
         let (plan, graph) = try plan(query)
         var guidance: [Directions.Guidance?] = []
         if options.steps, let text = InstructionText(language: query.language, units: query.imperialUnits ? .imperial : .metric) {

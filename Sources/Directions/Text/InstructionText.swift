@@ -69,7 +69,9 @@ public struct InstructionText: Sendable {
         case .ferry: key = .ferry
         case .roundabout: key = .roundabout
         case .rotary: key = w.rotaryName.isEmpty ? .roundabout : .rotary
-        case .roundaboutTurn: key = .roundaboutTurn
+        case .roundaboutTurn:
+            // Taken like a junction when it turns; straight across or back, its exit is what to say.
+            key = [.straight, .uTurn].contains(w.direction) ? .roundabout : .roundaboutTurn
         }
         let isPlace = w.kind == .arrive || w.kind == .waypoint
         let towards = !isPlace && w.kind != .depart && !destination.isEmpty && (!named || signposted)

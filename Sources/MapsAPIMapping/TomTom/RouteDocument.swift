@@ -99,7 +99,7 @@ extension RouteBody {
             let guidance = GuidanceBuilder(graph: graph, text: text, drivingSide: options.drivingSide).build(route)
             self.guidance = guidance.tomTom(messages: messages)
             steps = guidance.tomTomSteps
-            if options.includePoints && options.sectionTypes.contains("lanes") { sections += guidance.laneSections }
+            if options.includePoints && options.sectionTypes.contains("lanes") { self.sections += guidance.laneSections }
         }
         advisoryNotices = Advisories.notices(route, graph: graph)
     }

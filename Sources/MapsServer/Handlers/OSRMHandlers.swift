@@ -98,11 +98,8 @@ struct OSRMHandlers {
             query.representation = options.needsPoints ? .polyline : .summaryOnly
             // Instruction texts (`maneuver.instruction`) in this language: an addition OSRM clients accept.
             query.language = q["language"] ?? "en"
-            // OSRM's profiles keep cars going straight on at waypoints by default, bicycles and walkers not.
             if let text = q["continue_straight"], text != "default" {
                 query.continueStraight = try Self.bool(text, "continue_straight")
-            } else {
-                query.continueStraight = mode == .car || mode == .taxi
             }
             do {
                 return JSONResponse.ok(try app.service.osrmRoute(query, options: options))
