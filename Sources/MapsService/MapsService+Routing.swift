@@ -98,7 +98,7 @@ extension MapsService {
         if let heading = q.vehicleHeading, !(0..<360).contains(heading) {
             throw .badInput("vehicleHeading must be in 0...359 degrees", parameter: "vehicleHeading")
         }
-        if q.instructions != nil, InstructionText(language: q.language, units: .metric) == nil {
+        if InstructionText(language: q.language, units: .metric) == nil {
             throw .badInput("language \(q.language) is not supported; supported: \(InstructionText.supportedLanguages.joined(separator: ", ")) (any region, e.g. de-AT)",
                             parameter: "language")
         }
