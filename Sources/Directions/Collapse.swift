@@ -14,6 +14,17 @@ struct Collapse {
 
     func leg(_ input: [RawStep]) -> [RawStep] {
         var s = input
+        // A new name that only brings back the name the last instruction gave (after a stretch
+        // with none) is no news.
+        var k = 1
+        while k + 1 < s.count {
+            if s[k].kind == .newName && !facts.name(s[k - 1].toArc).needsAnnouncing(facts.name(s[k].toArc)) {
+                s[k - 1].intersections += s[k].intersections
+                s.remove(at: k)
+            } else {
+                k += 1
+            }
+        }
         var i = 1
         // Every rule that applies removes a step, so this ends.
         while i + 2 < s.count {
@@ -58,8 +69,10 @@ struct Collapse {
             s.removeSubrange(i...j)
             return true
         }
-        // A few metres of another name just before a turn: the turn is what counts.
-        if isNameChange(a) && short && isManeuver(b) && b.kind != .newName {
+        // A few metres of another name just before a turn (a little more where the name changed
+        // with no choice to make): the turn is what counts.
+        let choicelessName = a.alternatives == 0 && d <= 1.5 * Self.shortMeters && a.silentJunctions == 0
+        if isNameChange(a) && (short || choicelessName) && isManeuver(b) && b.kind != .newName {
             s[j].fromArc = a.fromArc
             if isTurnLike(b) { s[j].bearingBefore = a.bearingBefore }
             s.remove(at: i)

@@ -23,6 +23,12 @@ struct TurnClassifier {
         if facts.flags(b).contains(.ferry) && !facts.flags(a).contains(.ferry) { return Decision(kind: .ferry, direction: direction) }
         let alternatives = choices(x)
         if alternatives.isEmpty {
+            // A real turn where another road (one that cannot be entered from here) looks as much
+            // like the way on is said, as OSRM does: the driver sees two ways.
+            if x.taken.deviation > 60 && x.others.contains(where: { !facts.isStrictlyLess($0.anyArc, than: x.taken.leaving)
+                                                                && $0.deviation / x.taken.deviation < 2 && $0.deviation < 150 }) {
+                return Decision(kind: inName.isSameRoad(outName) ? .continue : .turn, direction: direction)
+            }
             // No choice: only a change of name is worth saying.
             guard announce else { return nil }
             if inClass.isLink && (outClass == .motorway || outClass == .trunk), x.others.contains(where: { !$0.entryAllowed }) {
@@ -45,9 +51,28 @@ struct TurnClassifier {
         if inClass.isLink && isHighway(outClass) && alternatives.allSatisfy({ facts.isLowPriority($0.leaving) || facts.roadClass($0.leaving).isLink }) {
             return Decision(kind: .merge, direction: Self.slight(angle))
         }
+        // A motorway or its ramp splitting into motorways or ramps is a fork, whatever the names
+        // (a motorway with only ramps leaving goes on: the ramps are told where they leave).
+        let motorwayish = { (c: RoadClass) in isHighway(c) || c == .motorwayLink || c == .trunkLink }
+        if motorwayish(inClass) && motorwayish(outClass) && x.taken.deviation <= 60 {
+            let branches = alternatives.filter { motorwayish(facts.roadClass($0.leaving)) && $0.deviation <= 60 }
+            let rampsOnly = isHighway(outClass) && branches.allSatisfy { facts.roadClass($0.leaving).isLink }
+            if !branches.isEmpty && !rampsOnly { return Decision(kind: .fork, direction: Self.side(of: x.taken, against: branches)) }
+        }
+        // Leaving a road for a link beside a road that goes on is always said, however gently.
+        if outClass.isLink && !inClass.isLink && !isHighway(inClass) && alternatives.contains(where: {
+            let c = facts.roadClass($0.leaving)
+            return !c.isLink && !facts.isLowPriority($0.leaving) && facts.rank(c) <= facts.rank(inClass)
+        }) {
+            return Decision(kind: .turn, direction: direction == .straight ? (angle < 0 ? .slightLeft : .slightRight) : direction)
+        }
         // Where the road ends at a T, the way on is said even when it keeps the name.
         if isEndOfRoad(x) {
             return Decision(kind: inName.isSameRoad(outName) ? .continue : .endOfRoad, direction: direction)
+        }
+        // The road turns square off a way that goes on straight ahead (a minor one too): say to keep on it.
+        if inName.isSameRoad(outName) && x.taken.deviation > 75 && alternatives.contains(where: { $0.deviation < 25 }) {
+            return Decision(kind: .continue, direction: direction)
         }
         if obvious(x) {
             guard announce else { return nil }
@@ -95,6 +120,7 @@ struct TurnClassifier {
     func choices(_ x: Intersection) -> [Intersection.Road] {
         let b = x.taken
         let name = facts.name(b.leaving), c = facts.roadClass(b.leaving)
+        guard ![.motorway, .trunk, .motorwayLink, .trunkLink].contains(c) else { return x.alternatives }
         return x.alternatives.filter { r in
             !(abs(r.angle - b.angle) <= 60 && facts.roadClass(r.leaving) == c && name.isSameRoad(facts.name(r.leaving))
               && rejoin(b.leaving, r.leaving))

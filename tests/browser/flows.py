@@ -360,6 +360,8 @@ def flow_l_language(lang):
         check(any(w in joined for w in words), f"the steps are not in {lang}: {joined[:200]!r}")
         check("Turn " not in joined and "You have arrived" not in joined, f"English in the {lang} steps: {joined[:200]!r}")
         print(f"      {lang}: {texts[1][:70]!r} … {texts[-1][:50]!r}")
+        js(d, "document.getElementById('steps').scrollIntoView({block: 'start'})")
+        wait_idle(d)
         shot(d, f"l-directions-{lang}")
     return flow
 

@@ -78,6 +78,15 @@ import MapsAPI
         #expect(P.middle(try P.osrm(s, ["a", "d"])) == [])
     }
 
+    @Test func aNameComingBackAfterAnUnnamedStretchIsNoNewName() throws {
+        // Main Street, 300 m without a name, Main Street again: the driver never left it.
+        let s = try Scenario("a   b   c   d", gridMeters: 100, ways: [
+            "ab": ["highway": "primary", "name": "Main Street"], "bc": ["highway": "primary", "name": ""],
+            "cd": ["highway": "primary", "name": "Main Street"]])
+        let tomTom = try P.tomTom(s, ["a", "d"])
+        #expect(P.middle(tomTom) == [])
+    }
+
     @Test func aRealNameChangeIsAnnounced() throws {
         let s = try Scenario("a b c", gridMeters: 200, ways: ["ab": ["highway": "primary", "name": "Kaivokatu"],
                                                             "bc": ["highway": "primary", "name": "Mikonkatu", "ref": "E12"]])
