@@ -1,3 +1,4 @@
+import GeoCore
 import RoadNetwork
 
 /// Decides what a driver must be told at one junction (roundabouts aside), after the handlers
@@ -78,6 +79,11 @@ struct TurnClassifier {
             guard announce else { return nil }
             return Decision(kind: x.taken.deviation <= 45 ? .newName : .turn, direction: direction)
         }
+        // A same-named loop that curls back into the other carriageway: a U-turn, however gently it leaves.
+        if turnsBack(x, x.taken) && !announce {
+            let ahead = angleAhead(x, x.taken)
+            return Decision(kind: .continue, direction: abs(ahead) >= 150 ? .uTurn : TurnDirection(angle: ahead))
+        }
         if let other = forkPartner(x) {
             return Decision(kind: .fork, direction: Self.side(of: x.taken, against: [other]))
         }
@@ -129,32 +135,50 @@ struct TurnClassifier {
 
     /// Whether two branches of a road come together again within 200 m (followed along their name).
     func rejoin(_ a: ArcID, _ b: ArcID) -> Bool {
-        let reached = Set(follow(a))
-        return follow(b).contains(where: reached.contains)
+        let g = facts.graph
+        let reached = Set(follow(a).map(g.head(of:)))
+        return follow(b).contains { reached.contains(g.head(of: $0)) }
     }
 
-    /// The nodes ahead along a road's name, up to 200 m.
-    func follow(_ start: ArcID) -> [NodeID] {
+    /// How far a branch has turned from the way in once 40 m along it (followed along its name),
+    /// in degrees (+ right): a loop that curls back into the other carriageway leaves gently but
+    /// is a U-turn, as OSRM sees it from its coordinates further along.
+    func angleAhead(_ x: Intersection, _ r: Intersection.Road) -> Double {
+        var line: [Coordinate] = []
+        for arc in follow(r.leaving, upTo: 40) { line += facts.graph.shape(of: arc).dropFirst(line.isEmpty ? 0 : 1) }
+        let end = min(40, zip(line, line.dropFirst()).reduce(0) { $0 + Geodesy.distanceMeters($1.0, $1.1) })
+        guard end >= 20 else { return r.angle }
+        let heading = Geodesy.bearingDegrees(from: RoadFacts.pointAlong(line, meters: end - 12), to: RoadFacts.pointAlong(line, meters: end))
+        return Geodesy.turnAngle(from: facts.arriveBearing(x.arriving), to: heading)
+    }
+
+    /// Whether a branch keeping the road's name turns back on itself within 40 m.
+    func turnsBack(_ x: Intersection, _ r: Intersection.Road) -> Bool {
+        facts.name(x.arriving).isSameRoad(facts.name(r.leaving)) && abs(angleAhead(x, r)) > 120
+    }
+
+    /// The arcs ahead along a road's name, up to `limit` metres.
+    func follow(_ start: ArcID, upTo limit: Double = 200) -> [ArcID] {
         let g = facts.graph
         let name = facts.name(start)
-        var nodes: [NodeID] = []
+        var arcs: [ArcID] = []
         var arc = start, meters = 0.0
         for _ in 0..<16 {
-            nodes.append(g.head(of: arc))
+            arcs.append(arc)
             meters += Double(g.lengthCm(of: arc)) / 100
-            guard meters < 200 else { break }
+            guard meters < limit else { break }
             let next = g.turns(from: arc).map { g.arcOriginal[g.turnTarget[$0].index] }
                 .filter { g.edge(of: $0) != g.edge(of: arc) && name.isSameRoad(facts.name($0)) }
             guard let n = next.first(where: { facts.sameWay($0, arc) }) ?? next.first else { break }
             arc = n
         }
-        return nodes
+        return arcs
     }
 
     /// A road leaving close beside the route's one, both roughly ahead: the other branch of a fork.
     func forkPartner(_ x: Intersection) -> Intersection.Road? {
         let b = x.taken
-        guard b.deviation <= 60 else { return nil }
+        guard b.deviation <= 60, !turnsBack(x, b) else { return nil }
         let outRank = facts.rank(facts.roadClass(b.leaving))
         // As OSRM groups fork candidates: the straighter branch within 40° of straight on, the
         // other too or within 60° and 40° of it. Branches either side of straight on, or both
@@ -163,7 +187,7 @@ struct TurnClassifier {
             let lo = min(c.deviation, b.deviation), hi = max(c.deviation, b.deviation)
             return lo <= 40 && (hi <= 40 || (hi <= 60 && abs(c.angle - b.angle) <= 40))
                 && abs(facts.rank(facts.roadClass(c.leaving)) - outRank) <= 1
-                && !facts.isLowPriority(c.leaving) && ((c.angle < 0) != (b.angle < 0) || hi <= 25)
+                && !facts.isLowPriority(c.leaving) && ((c.angle < 0) != (b.angle < 0) || hi <= 25) && !turnsBack(x, c)
         }.min { abs($0.angle - b.angle) < abs($1.angle - b.angle) }
     }
 

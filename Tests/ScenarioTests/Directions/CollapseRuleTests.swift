@@ -67,6 +67,37 @@ import MapsAPI
         #expect(P.middle(try P.osrm(s, ["a", "r"])) == ["fork slight right"])
     }
 
+    @Test func aLoopCurlingBackIsAUTurnNotAFork() throws {
+        // Main Street goes on north to e; beside it a loop of the same name leaves only 20° left
+        // but curls back south within 40 m (into the other carriageway): no fork to keep right
+        // at, and taking the loop is a U-turn, as OSRM says it.
+        let s = try Scenario("""
+
+
+                          e
+
+
+
+
+
+                   g   f
+
+                        c
+
+
+
+
+
+                   h    a
+            """, gridMeters: 5, ways: [
+                "ac": ["highway": "secondary", "name": "Main Street", "oneway": "yes"],
+                "ce": ["highway": "secondary", "name": "Main Street"],
+                "cfgh": ["highway": "secondary", "name": "Main Street", "oneway": "yes"]])
+        #expect(P.middle(try P.tomTom(s, ["a", "e"])) == [])
+        #expect(P.middle(try P.osrm(s, ["a", "e"])) == [])
+        #expect(P.middle(try P.osrm(s, ["a", "h"])) == ["continue uturn"])
+    }
+
     // MARK: A new name where the name does not change
 
     @Test func aNumberChangingOnTheSameNamedRoadIsNoNewName() throws {
