@@ -228,13 +228,13 @@ struct InstructionLanguageTests {
         for language in ["en", "de", "fr", "it", "es", "pt", "nl", "fi", "sv", "da", "nb", "pl"] {
             #expect(message.contains(language), "\(message)")
         }
-        let osrm = try ServerFixture.get("/route/v1/driving/24.93199,60.16898;24.95225,60.16952?steps=true&language=xx")
+        let osrm = try ServerFixture.get("/route/v1/driving/\(ServerFixture.osrm("a"));\(ServerFixture.osrm("l"))?steps=true&language=xx")
         #expect(osrm.status == .badRequest)
         #expect(try ServerFixture.json(osrm)["code"] as? String == "InvalidValue")
     }
 
     @Test func osrmStepsCarryTheirInstructionInTheLanguageAsked() throws {
-        let r = try ServerFixture.get("/route/v1/driving/24.93199,60.16898;24.95225,60.16952?steps=true&language=de")
+        let r = try ServerFixture.get("/route/v1/driving/\(ServerFixture.osrm("a"));\(ServerFixture.osrm("l"))?steps=true&language=de")
         #expect(r.status == .ok)
         let legs = try #require((try ServerFixture.json(r)["routes"] as? [[String: Any]])?.first?["legs"] as? [[String: Any]])
         let steps = try #require(legs.first?["steps"] as? [[String: Any]])
