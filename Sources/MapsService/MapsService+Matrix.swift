@@ -15,6 +15,15 @@ extension MapsService {
 
     /// Checks a matrix query (sizes, times, modes) and computes it.
     public func computeMatrix(_ q: MatrixQuery, maxCells: Int) throws(APIError) -> Matrix {
+        try checkMatrix(q, maxCells: maxCells)
+        guard let matrix = planning.matrix(q.request) else {
+            throw APIError(.unavailable, "this dataset has no routing hierarchy for \(q.mode.rawValue); re-import it")
+        }
+        return matrix
+    }
+
+    /// The 400 a matrix query gets (sizes, times, modes), before anything is computed or charged.
+    public func checkMatrix(_ q: MatrixQuery, maxCells: Int) throws(APIError) {
         _ = try graph(q.mode)
         guard !q.origins.isEmpty else { throw .badInput("\(q.originsParameter) is empty: give at least one point", parameter: q.originsParameter) }
         guard !q.destinations.isEmpty else { throw .badInput("\(q.destinationsParameter) is empty: give at least one point", parameter: q.destinationsParameter) }
@@ -31,10 +40,6 @@ extension MapsService {
         if let arriveAt = q.arriveAt, arriveAt <= clock() {
             throw .badInput("arriveAt \(RFC3339.format(arriveAt, in: timeZone)) is in the past; choose a later arrival time", parameter: "arriveAt")
         }
-        guard let matrix = planning.matrix(q.request) else {
-            throw APIError(.unavailable, "this dataset has no routing hierarchy for \(q.mode.rawValue); re-import it")
-        }
-        return matrix
     }
 
     /// OSRM `/table/v1`: durations (s) and distances (m) between points on the weights in force.
@@ -45,7 +50,7 @@ extension MapsService {
         var query = MatrixQuery(origins: sources.map { points[$0] }, destinations: destinations.map { points[$0] })
         query.mode = mode
         query.originsParameter = "sources"
-        let matrix = try computeMatrix(query, maxCells: max(limits.maxMatrixCells, 10_000))
+        let matrix = try computeMatrix(query, maxCells: limits.maxTableCells)
         var options = OSRMTableOptions()
         options.durations = durations
         options.distances = distances

@@ -17,14 +17,9 @@ public final class MatrixJobs: Sendable {
 
     public init(capacity: Int = 64) { self.capacity = capacity }
 
-    /// Checks the request's size against the asynchronous limit, then queues it.
-    public func submit(_ query: MatrixQuery, service: MapsService) throws(APIError) -> MatrixJobStatus {
-        guard !query.origins.isEmpty else { throw .badInput("origins is empty: give at least one point", parameter: "origins") }
-        guard !query.destinations.isEmpty else { throw .badInput("destinations is empty: give at least one point", parameter: "destinations") }
+    /// Queues a query already checked against the asynchronous limit (`MapsService.checkMatrix`).
+    public func submit(_ query: MatrixQuery, service: MapsService) -> MatrixJobStatus {
         let limit = service.limits.maxAsyncMatrixCells
-        guard query.cellCount <= limit else {
-            throw .badInput("\(query.origins.count) × \(query.destinations.count) = \(query.cellCount) cells is beyond this server's limit of \(limit) for asynchronous matrices", parameter: "origins")
-        }
         let id = UUID().uuidString.lowercased()
         let status = MatrixJobStatus(jobId: id, state: .submitted, totalCount: query.cellCount)
         jobs.withLock { all in

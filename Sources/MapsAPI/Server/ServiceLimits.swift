@@ -40,6 +40,8 @@ public struct ServiceLimits: Sendable, Codable, Equatable {
     public var maxReachMeters: Double { Double(maxIsochroneMinutes) * 2000 }
     /// The largest fuel budget, litres.
     public var maxReachLiters: Double { Double(maxIsochroneMinutes) / 6 }
+    /// Cells of an OSRM table: OSRM's own 10,000 even when synchronous matrices are held lower.
+    public var maxTableCells: Int { max(maxMatrixCells, 10_000) }
 
     static func with(_ change: (inout ServiceLimits) -> Void) -> ServiceLimits {
         var l = ServiceLimits()

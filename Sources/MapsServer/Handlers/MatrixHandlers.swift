@@ -7,15 +7,18 @@ import GeoCore
 
 /// TomTom Matrix Routing v2: `POST /routing/matrix/2` (synchronous, up to `--max-matrix-cells`)
 /// and `POST /routing/matrix/2/async` with `GET …/async/{jobId}` and `GET …/async/{jobId}/result`.
-/// Every answer carries its cell count in `X-Matrix-Cells` (what the request costs).
+/// Every answer carries its cell count in `X-Matrix-Cells`: what the request costs, charged to the
+/// caller's matrix-cells quota when the request is accepted.
 struct MatrixHandlers {
     let app: MapsApplication
 
     func matrix(_ request: HTTPRequest) -> HTTPResponse {
         do {
-            let service = app.service
+            let service = app.service, limit = service.limits.maxMatrixCells
             let query = try Self.query(request, service: service)
-            var response = JSONResponse.ok(try service.matrix(query, maxCells: service.limits.maxMatrixCells))
+            try service.checkMatrix(query, maxCells: limit)
+            if let refusal = charge(query, request) { return refusal }
+            var response = JSONResponse.ok(try service.matrix(query, maxCells: limit))
             response.headers.set("X-Matrix-Cells", String(query.cellCount))
             return response
         } catch {
@@ -27,7 +30,9 @@ struct MatrixHandlers {
         do {
             let service = app.service
             let query = try Self.query(request, service: service)
-            let status = try app.matrixJobs.submit(query, service: service)
+            try service.checkMatrix(query, maxCells: service.limits.maxAsyncMatrixCells)
+            if let refusal = charge(query, request) { return refusal }
+            let status = app.matrixJobs.submit(query, service: service)
             var response = JSONResponse.ok(status, status: .accepted)
             response.headers.set("X-Matrix-Cells", String(query.cellCount))
             response.headers.set("Location", "/routing/matrix/2/async/\(status.jobId)")
@@ -35,6 +40,12 @@ struct MatrixHandlers {
         } catch {
             return JSONResponse.error(error)
         }
+    }
+
+    /// Charges the query's cells to the caller's matrix-cells quota, as `/table/v1` is: nil when
+    /// within it, else the 413, 429 or 503 to answer.
+    private func charge(_ query: MatrixQuery, _ request: HTTPRequest) -> HTTPResponse? {
+        app.quotas.charge(query.cellCount, of: .matrixCells, identity: app.identity(request))
     }
 
     func status(_ request: HTTPRequest) -> HTTPResponse {

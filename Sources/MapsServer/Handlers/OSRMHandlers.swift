@@ -96,13 +96,18 @@ struct OSRMHandlers {
             // Only what the answer shows is worked out: guidance for steps, points for a geometry or
             // annotations (OSRM's own default, overview=simplified, wants them).
             query.representation = options.needsPoints ? .polyline : .summaryOnly
+            // Instruction texts (`maneuver.instruction`) in this language: an addition OSRM clients accept.
+            query.language = q["language"] ?? "en"
+            if let text = q["continue_straight"], text != "default" {
+                query.continueStraight = try Self.bool(text, "continue_straight")
+            }
             do {
                 return JSONResponse.ok(try app.service.osrmRoute(query, options: options))
             } catch {
                 switch error.code {
                 case .mapMatchingFailure: throw Failure(code: "NoSegment", message: "Could not find a matching segment for any coordinate")
                 case .noRouteFound: throw Failure(code: "NoRoute", message: "Impossible route between points")
-                default: throw Failure(code: "InvalidQuery", message: error.message)
+                default: throw Failure(code: error.parameter == "language" ? "InvalidValue" : "InvalidQuery", message: error.message)
                 }
             }
         } catch {
@@ -167,10 +172,13 @@ struct OSRMHandlers {
             let fallbackSpeed = try positive("fallback_speed"), scale = try positive("scale_factor") ?? 1
             let coordinate = request.query["fallback_coordinate"] ?? "input"
             guard coordinate == "input" || coordinate == "snapped" else { throw Failure(code: "InvalidValue", message: "fallback_coordinate must be input or snapped") }
+            let cells = sources.count * destinations.count, limit = app.service.limits.maxTableCells
+            guard cells <= limit else { throw Failure(code: "TooBig", message: "Too many table cells (at most \(limit))") }
+            if let refusal = app.quotas.charge(cells, of: .matrixCells, identity: app.identity(request)) { return refusal }
             var response = JSONResponse.ok(try app.service.osrmTable(coords, sources: sources, destinations: destinations, mode: mode,
                                                                      durations: annotations.contains("duration"), distances: annotations.contains("distance"),
                                                                      fallbackSpeed: fallbackSpeed, fallbackFromSnapped: coordinate == "snapped", scaleFactor: scale))
-            response.headers.set("X-Matrix-Cells", String(sources.count * destinations.count))
+            response.headers.set("X-Matrix-Cells", String(cells))
             return response
         } catch let error as Failure {
             return Self.fail(error)

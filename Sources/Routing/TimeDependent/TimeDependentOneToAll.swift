@@ -44,7 +44,7 @@ public struct TimeDependentOneToAll {
 
     /// Leaving `sources` at `departure` (seconds since 1970): every arc entered within `limitMs`.
     public mutating func forward(from sources: [ArcPosition], departure: Double, limitMs: UInt32) -> [Piece] {
-        let s = scratch.heap, exitMs = scratch.labels, entryMs = scratch.extras
+        let s = scratch.heap, entryMs = scratch.extras  // labels: ms at each arc's end
         s.reset()
         var touched: [Int32] = []
         var pieces: [Piece] = []
@@ -54,7 +54,7 @@ public struct TimeDependentOneToAll {
             guard t != UInt32.max else { continue }
             pieces.append(Piece(arc: source.arc, from: source.fraction, to: 1, startMs: 0, endMs: t))
             if !s.isReached(a) { touched.append(Int32(a)) }
-            if s.relax(a, key: t, parent: SearchScratch.noParent) { exitMs[a] = t; entryMs[a] = UInt32.max }
+            if s.push(a, key: t, label: t, parent: LabelHeap.noParent) { entryMs[a] = UInt32.max }
         }
         let turnFirstOut = graph.turnFirstOut, turnTarget = graph.turnTarget, turnDuration = graph.turnDurationMs
         while let (u, du) = s.popMin() {
@@ -64,18 +64,16 @@ public struct TimeDependentOneToAll {
                 let entry = du &+ turnDuration[t]
                 guard entry <= limitMs else { continue }
                 let travel = drive(v, entry: departure + Double(entry) / 1000)
-                guard travel != UInt32.max else { continue }
+                guard travel != UInt32.max, !s.isSettled(v) else { continue }
                 if !s.isReached(v) { touched.append(Int32(v)) }
-                if s.relax(v, key: Metric.add(entry, travel), parent: UInt32(u)) {
-                    exitMs[v] = Metric.add(entry, travel)
-                    entryMs[v] = entry
-                }
+                let exit = Metric.add(entry, travel)
+                if s.push(v, key: exit, label: exit, parent: UInt32(u)) { entryMs[v] = entry }
             }
         }
         for a32 in touched {
             let a = Int(a32)
             guard entryMs[a] != UInt32.max, entryMs[a] <= limitMs, s.isReached(a) else { continue }
-            pieces.append(Piece(arc: ArcID(a), from: 0, to: 1, startMs: entryMs[a], endMs: exitMs[a]))
+            pieces.append(Piece(arc: ArcID(a), from: 0, to: 1, startMs: entryMs[a], endMs: s.label(a)))
         }
         return pieces
     }
@@ -83,7 +81,7 @@ public struct TimeDependentOneToAll {
     /// Arriving at `targets` by `arrival` (seconds since 1970): every arc from which the targets can
     /// be reached in time, left at most `limitMs` before the arrival.
     public mutating func backward(to targets: [ArcPosition], arrival: Double, limitMs: UInt32) -> [Piece] {
-        let s = scratch.heap, startMs = scratch.labels, endMs = scratch.extras
+        let s = scratch.heap, endMs = scratch.extras  // labels: ms before the arrival at each arc's start
         s.reset()
         var touched: [Int32] = []
         var pieces: [Piece] = []
@@ -95,30 +93,27 @@ public struct TimeDependentOneToAll {
                 let label = before(entry)
                 if arc == target.arc { pieces.append(Piece(arc: arc, from: 0, to: target.fraction, startMs: label, endMs: 0)) }
                 if !s.isReached(arc.index) { touched.append(Int32(arc.index)) }
-                if s.relax(arc.index, key: label, parent: SearchScratch.noParent) { startMs[arc.index] = label; endMs[arc.index] = UInt32.max }
+                if s.push(arc.index, key: label, label: label, parent: LabelHeap.noParent) { endMs[arc.index] = UInt32.max }
             }
         }
         while let (b, lb) = s.popMin() {
             if lb > limitMs { break }
-            let entryB = arrival - Double(startMs[b]) / 1000
+            let entryB = arrival - Double(s.label(b)) / 1000
             for i in graph.turns(into: ArcID(b)) {
                 let t = Int(graph.turnReverseTurn[i])
                 let a = graph.turnSource[t].index
                 let leaveA = entryB - Double(graph.turnDurationMs[t]) / 1000
                 let end = before(leaveA)
-                guard end <= limitMs, let entryA = table.latestEntry(a, exit: leaveA) else { continue }
+                guard end <= limitMs, !s.isSettled(a), let entryA = table.latestEntry(a, exit: leaveA) else { continue }
                 let label = before(entryA)
                 if !s.isReached(a) { touched.append(Int32(a)) }
-                if s.relax(a, key: label, parent: UInt32(b)) {
-                    startMs[a] = label
-                    endMs[a] = end
-                }
+                if s.push(a, key: label, label: label, parent: UInt32(b)) { endMs[a] = end }
             }
         }
         for a32 in touched {
             let a = Int(a32)
             guard endMs[a] != UInt32.max, endMs[a] <= limitMs, s.isReached(a) else { continue }
-            pieces.append(Piece(arc: ArcID(a), from: 0, to: 1, startMs: startMs[a], endMs: endMs[a]))
+            pieces.append(Piece(arc: ArcID(a), from: 0, to: 1, startMs: s.label(a), endMs: endMs[a]))
         }
         return pieces
     }

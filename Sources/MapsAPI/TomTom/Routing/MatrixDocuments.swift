@@ -42,9 +42,9 @@ public struct MatrixResponse: Codable, Sendable {
         public var originIndex: Int
         public var destinationIndex: Int
         public var routeSummary: RouteSummary?
-        public var detailedError: APIError.Body.Detail?
+        public var detailedError: DetailedError?
 
-        public init(originIndex: Int, destinationIndex: Int, routeSummary: RouteSummary? = nil, detailedError: APIError.Body.Detail? = nil) {
+        public init(originIndex: Int, destinationIndex: Int, routeSummary: RouteSummary? = nil, detailedError: DetailedError? = nil) {
             self.originIndex = originIndex
             self.destinationIndex = destinationIndex
             self.routeSummary = routeSummary
@@ -81,9 +81,9 @@ public struct MatrixJobStatus: Codable, Sendable {
     /// Cells of the job (what it costs).
     public var totalCount: Int
     public var statistics: MatrixResponse.Statistics?
-    public var error: APIError.Body.Detail?
+    public var error: DetailedError?
 
-    public init(jobId: String, state: State, totalCount: Int, statistics: MatrixResponse.Statistics? = nil, error: APIError.Body.Detail? = nil) {
+    public init(jobId: String, state: State, totalCount: Int, statistics: MatrixResponse.Statistics? = nil, error: DetailedError? = nil) {
         self.jobId = jobId
         self.state = state
         self.totalCount = totalCount
