@@ -30,7 +30,7 @@ extension MapsService {
         if options.steps, let text = InstructionText(language: query.language, units: .metric) {
             guidance = plan.routes.map { GuidanceBuilder(graph: graph, text: text, drivingSide: side).build($0) }
         }
-        return OSRM.RouteResponse(plan, guidance: guidance, drivingSide: side, options: options)
+        return OSRM.RouteResponse(plan, guidance: guidance, drivingSide: side, options: options, graph: graph)
     }
 
     /// Validates a query and plans it; every outcome but a found plan is the error TomTom answers with.

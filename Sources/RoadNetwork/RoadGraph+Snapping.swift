@@ -93,3 +93,28 @@ extension RoadGraph {
         return min(total, UInt32((meters * 100).rounded()))
     }
 }
+
+extension RoadGraph {
+    /// The closest point of every usable road within `radiusMeters` of `point`, one per edge,
+    /// nearest first, at most `limit` (the candidates of a map matcher).
+    public func snaps(near point: Coordinate, withinMeters radiusMeters: Double, limit: Int) -> [Snap] {
+        let cell = snapGrid.cellSizeMeters
+        var best: [EdgeID: (segment: Int, fraction: Double, point: Coordinate, distance: Double)] = [:]
+        snapGrid.forEachSegment(near: point, maxRings: Int(radiusMeters / cell) + 2) { ring, segment in
+            if Double(ring - 1) * cell > radiusMeters { return false }
+            let i = Int(segment)
+            let (p, fraction) = Geodesy.project(point, ontoSegment: shapeCoordinates[i], shapeCoordinates[i + 1])
+            let d = Geodesy.distanceMeters(point, p)
+            guard d <= radiusMeters else { return true }
+            let edge = edgeContaining(shapeIndex: i)
+            if let known = best[edge], known.distance <= d { return true }
+            best[edge] = (i, fraction, p, d)
+            return true
+        }
+        return best.sorted { $0.value.distance != $1.value.distance ? $0.value.distance < $1.value.distance : $0.key < $1.key }
+            .prefix(limit).map { edge, s in
+                Snap(edge: edge, segment: s.segment, fraction: s.fraction, point: s.point, distanceMeters: s.distance,
+                     offsetCm: offsetCm(edge: edge, segment: s.segment, fraction: s.fraction), inSmallComponent: isSmall(edge))
+            }
+    }
+}

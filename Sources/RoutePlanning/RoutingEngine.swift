@@ -11,6 +11,7 @@ final class RoutingEngineCore: @unchecked Sendable {
     let structure: CCHStructure?
     let model: TrafficModel
     let planner: RoutePlanner
+    let matchers: MatcherPool
     private let curvatureStore = Mutex<[Float]?>(nil)
 
     init(graph: RoadGraph, structure: CCHStructure?, timeZone: TimeZone, historical: [(from: Int64, to: Int64, speedsKmh: [Double])]) {
@@ -19,6 +20,7 @@ final class RoutingEngineCore: @unchecked Sendable {
         self.structure = structure
         model = TrafficModel(graph: graph, timeZone: timeZone, historical: graph.mode.usesTraffic ? historical : [])
         planner = RoutePlanner(graph: graph, metric: .fastest(graph))
+        matchers = MatcherPool(graph: graph, structure: structure)
     }
 
     /// Curviness per arc (degrees of heading change per km), computed once on first use.

@@ -1,0 +1,36 @@
+import Synchronization
+import RoadNetwork
+import Routing
+import MapMatching
+
+/// Map matchers for one graph, shared by concurrent requests: the length metric and its
+/// customized hierarchy are made on first use and shared; each matcher owns its search memory.
+final class MatcherPool: @unchecked Sendable {
+    let graph: RoadGraph
+    let structure: CCHStructure?
+    private let shared = Mutex<(metric: Metric, hierarchy: CCHMetric?)?>(nil)
+    private let free = Mutex<[MapMatcher]>([])
+
+    init(graph: RoadGraph, structure: CCHStructure?) {
+        self.graph = graph
+        self.structure = structure
+    }
+
+    func withMatcher<R>(_ parameters: MatchParameters, _ body: (MapMatcher) throws -> R) rethrows -> R {
+        let matcher = free.withLock { $0.popLast() } ?? makeMatcher()
+        defer { free.withLock { $0.append(matcher) } }
+        matcher.parameters = parameters
+        return try body(matcher)
+    }
+
+    private func makeMatcher() -> MapMatcher {
+        let (metric, hierarchy) = shared.withLock { cached in
+            if let cached { return cached }
+            let metric = TransitionRouter.lengthMetric(graph)
+            let made = (metric, structure.map { CCHMetric(structure: $0, turnWeight: metric.turnWeight) })
+            cached = made
+            return made
+        }
+        return MapMatcher(router: TransitionRouter(graph: graph, metric: metric, hierarchy: hierarchy))
+    }
+}
