@@ -138,7 +138,7 @@ def main():
                    check=True, capture_output=True)
     servers = {
         "osrm": ([osrm / "bin" / "osrm-routed", "--ip", H.HOST, "-a", "CH", "-t", "2", "--max-matching-size", "100000"], r"running and waiting"),
-        "wayfinder": ([wayfinder, "serve", dataset, "--host", H.HOST, "--max-trace-points", "100000"], r"[Ll]istening|Serving|http://"),
+        "wayfinder": ([wayfinder, "serve", dataset, "--host", H.HOST, "--max-trace-points", "100000", "--max-url-bytes", "1048576"], r"[Ll]istening|Serving|http://"),
     }
     for name, (cmd, ready) in servers.items():
         port = H.free_port()

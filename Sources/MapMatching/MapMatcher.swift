@@ -54,6 +54,10 @@ public final class MapMatcher: @unchecked Sendable {
                 if let l = last, i < trace.count - 1, Geodesy.distanceMeters(l, p.coordinate) < tidy { keep[i] = false } else { last = p.coordinate }
             }
         }
+        // A gap is longer than `splitGapSeconds` and than four of the trace's usual intervals (so
+        // a trace sampled every 30 s is not split where one fix is missing).
+        let intervals = zip(trace, trace.dropFirst()).compactMap { a, b in a.time.flatMap { t in b.time.map { $0 - t } } }.sorted()
+        let sampling = intervals.isEmpty ? 0 : intervals[intervals.count / 2]
         var layers: [Layer] = []
         var skipped: [Int] = []
         var i = 0
@@ -67,7 +71,7 @@ public final class MapMatcher: @unchecked Sendable {
             let layer = candidates(i, trace[i])
             guard !layer.states.isEmpty else { continue }
             guard let previous = layers.last else { layers = [layer]; continue }
-            if let gap = parameters.splitGapSeconds, let t0 = trace[previous.point].time, let t1 = trace[i].time, t1 - t0 > gap {
+            if let gap = parameters.splitGapSeconds, let t0 = trace[previous.point].time, let t1 = trace[i].time, t1 - t0 > max(gap, 4 * sampling) {
                 close(); skipped = []; layers = [layer]; continue
             }
             if let next = transition(from: previous, to: layer, trace: trace) {

@@ -28,7 +28,8 @@ public struct MatchParameters: Sendable {
     public var maxSearchRadiusMeters = 150.0
     /// The nearest roads kept per fix (each road gives a state per usable direction).
     public var maxCandidates = 6
-    /// A time gap longer than this starts a new matching (`gaps=split`); nil ignores gaps (`gaps=ignore`).
+    /// A time gap longer than this, and than four of the trace's median intervals, starts a new
+    /// matching (`gaps=split`); nil ignores gaps (`gaps=ignore`).
     public var splitGapSeconds: Double? = 60
     /// Drops fixes within this many metres of the previous kept one (`tidy=true`); nil keeps all.
     public var tidyMeters: Double?
@@ -55,6 +56,11 @@ public struct MatchParameters: Sendable {
 public struct MatchResult: Sendable {
     public var matchings: [Matching]
     public var points: [MatchedPoint?]
+
+    public init(matchings: [Matching], points: [MatchedPoint?]) {
+        self.matchings = matchings
+        self.points = points
+    }
 }
 
 /// Where one fix was matched.

@@ -47,10 +47,11 @@ public struct TraceSimulation: Sendable {
     public func trace(_ graph: RoadGraph, drive: [DrivenPiece], start: Double, using rng: inout some RandomNumberGenerator) -> SimulatedTrace {
         // The drive as a polyline with a time at every vertex, and the edge of each stretch.
         var vertices: [(point: Coordinate, time: Double, edge: EdgeID)] = []
-        var segments: [DirectedSegment: Double] = [:]
+        var spans: [(arc: ArcID, from: Double, to: Double, start: Double, seconds: Double)] = []
         var time = start
         for piece in drive {
-            let shape = graph.shape(of: piece.arc), ids = graph.shapeOSMIDs(of: piece.arc)
+            spans.append((piece.arc, piece.from, piece.to, time, piece.seconds))
+            let shape = graph.shape(of: piece.arc)
             var cumulative = [0.0]
             for (a, b) in zip(shape, shape.dropFirst()) { cumulative.append(cumulative.last! + Geodesy.distanceMeters(a, b)) }
             let total = max(0.01, cumulative.last!)
@@ -67,10 +68,6 @@ public struct TraceSimulation: Sendable {
             for c in cumulative where c > lo && c < hi { marks.append(c) }
             marks.append(hi)
             for d in marks { vertices.append((at(d), time + (d - lo) / max(0.001, speed), edge)) }
-            for i in 0..<(ids.count - 1) {
-                let driven = min(cumulative[i + 1], hi) - max(cumulative[i], lo)
-                if driven > 0.01 { segments[DirectedSegment(from: ids[i], to: ids[i + 1]), default: 0] += driven }
-            }
             time += piece.seconds
         }
         var points: [TracePoint] = [], edges: [EdgeID] = []
@@ -92,6 +89,24 @@ public struct TraceSimulation: Sendable {
             }
             points.append(TracePoint(Self.offset(truth, east: dx, north: dy), time: t, accuracyMeters: nil))
             edges.append(b.edge)
+        }
+        // The truth is what was driven between the first fix and the last.
+        var segments: [DirectedSegment: Double] = [:]
+        if let t0 = points.first?.time, let t1 = points.last?.time {
+            for span in spans {
+                let a = max(t0, span.start), b = min(t1, span.start + span.seconds)
+                guard b > a, span.seconds > 0 else { continue }
+                let from = span.from + (span.to - span.from) * (a - span.start) / span.seconds
+                let to = span.from + (span.to - span.from) * (b - span.start) / span.seconds
+                let shape = graph.shape(of: span.arc), ids = graph.shapeOSMIDs(of: span.arc)
+                var cumulative = [0.0]
+                for (p, q) in zip(shape, shape.dropFirst()) { cumulative.append(cumulative.last! + Geodesy.distanceMeters(p, q)) }
+                let total = cumulative.last!
+                for i in 0..<(ids.count - 1) {
+                    let driven = min(cumulative[i + 1], to * total) - max(cumulative[i], from * total)
+                    if driven > 0.01 { segments[DirectedSegment(from: ids[i], to: ids[i + 1]), default: 0] += driven }
+                }
+            }
         }
         return SimulatedTrace(points: points, trueEdges: edges, trueSegments: segments)
     }

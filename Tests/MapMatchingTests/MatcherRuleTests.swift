@@ -6,6 +6,7 @@ import MapsService
 import RoadNetwork
 import RoutePlanning
 import GeoCore
+import OSMPBF
 
 /// A trace along drawn points: `perLeg` fixes between consecutive letters, `sideMeters` to the
 /// north of the line, one every `seconds`.

@@ -1,7 +1,7 @@
 public import MapsAPI
 public import RoutePlanning
 public import Directions
-import RoadNetwork
+public import RoadNetwork
 import GeoCore
 
 /// What an OSRM `/route/v1` answer shows.

@@ -24,7 +24,7 @@ struct MatchHandlers {
     func matchPost(_ request: HTTPRequest) -> HTTPResponse {
         answer(request) { () throws(Failure) in
             let tracks: [UploadedTrack]
-            do { tracks = try TraceFormats.parse(request.body, maxPoints: app.service.limits.maxTracePoints) } catch {
+            do throws(APIError) { tracks = try TraceFormats.parse(request.body, maxPoints: app.service.limits.maxTracePoints) } catch {
                 throw Failure(code: error.code == .tooBig ? "TooBig" : "InvalidQuery", message: error.message)
             }
             guard tracks.count == 1 else { throw Failure(code: "InvalidQuery", message: "the body holds \(tracks.count) tracks; match one at a time") }
