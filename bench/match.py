@@ -18,6 +18,7 @@ import json
 import math
 import subprocess
 import sys
+import urllib.parse
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -74,9 +75,10 @@ def match_all(port, traces):
     answers = []
     for tr in traces:
         pts = tr["points"]
-        path = (f"/match/v1/driving/polyline6({polyline6([(p[0], p[1]) for p in pts])})?overview=false&annotations=nodes"
+        line = urllib.parse.quote(polyline6([(p[0], p[1]) for p in pts]), safe="")
+        path = (f"/match/v1/driving/polyline6%28{line}%29?overview=false&annotations=nodes"
                 f"&timestamps={';'.join(str(int(p[2])) for p in pts)}&radiuses={';'.join(str(tr['noiseMeters']) for _ in pts)}")
-        status, body = client.request("GET", path.replace("(", "%28").replace(")", "%29"))
+        status, body = client.request("GET", path)
         try:
             answers.append(json.loads(body))
         except ValueError:
