@@ -7,13 +7,16 @@ import GeoCore
 ///
 /// - States: the usable directions of the roads within the search radius of each fix.
 /// - Emission: a Gaussian of the distance from the fix to the road, σ the fix's accuracy.
-/// - Transition: an exponential of |network distance − great-circle distance| between
-///   consecutive fixes, over the turn-expanded graph (`TransitionRouter`), so one-ways, turn
-///   restrictions and forbidden U-turns hold. A turn-around in the middle of a road is allowed
-///   at `uTurnPenaltyMeters`.
-/// - Viterbi keeps the most likely sequence. A fix that no state of the previous one can reach
-///   is skipped as an outlier (up to `maxOutliers` in a row); beyond that, or at a time gap
-///   longer than `splitGapSeconds`, the trace is split into a new matching.
+/// - Transition: an exponential of |route length − great-circle distance| between consecutive
+///   fixes, the route being the one `TransitionRouter` picks on the turn-expanded graph (so
+///   one-ways, turn restrictions and forbidden U-turns hold). A turn-around in the middle of a
+///   road is allowed at `uTurnPenaltyMeters`.
+/// - Viterbi keeps the most likely sequence. States of the previous fix are tried best first,
+///   and each target's route is searched only as far as it could still beat the score the
+///   target already has (OSRM's pruning, taken into the search bound), so most hops touch a few
+///   arcs. A fix that no state of the previous one can reach is skipped as an outlier (up to
+///   `maxOutliers` in a row); beyond that, or at a time gap longer than `splitGapSeconds`, the
+///   trace is split into a new matching.
 ///
 /// One matcher per thread: it owns the search memory.
 public final class MapMatcher: @unchecked Sendable {
@@ -30,18 +33,32 @@ public final class MapMatcher: @unchecked Sendable {
     struct State {
         var position: ArcPosition
         var snap: Int
-        var score: Double
-        var back: Int
-        /// How the state was reached from `back`: by the network or by turning around.
-        var turnedAround: Bool
+        var emission: Double
+        var score = -Double.infinity
+        var back = -1
+        /// Length (cm) of the route from `back`.
+        var routeCm: UInt32 = 0
+        /// Where the matched route is: `position`, or, when the fix fell a little behind the
+        /// previous one on the same road (noise along it), the previous state's route position.
+        var routePosition: ArcPosition
+        var stands = false
+
+        init(position: ArcPosition, snap: Int, emission: Double) {
+            self.position = position
+            self.snap = snap
+            self.emission = emission
+            routePosition = position
+        }
     }
 
     struct Layer {
         var point: Int
         var snaps: [Snap]
         var states: [State]
-        /// The longest route (cm) a state was allowed to be reached by.
+        /// The longest route (cm) a state could be reached by.
         var boundCm: UInt32 = 0
+        /// What turning around mid-road cost the routes into this layer (nil: not allowed).
+        var turnAroundCm: UInt32?
     }
 
     public func match(_ trace: [TracePoint]) -> MatchResult {
@@ -68,15 +85,19 @@ public final class MapMatcher: @unchecked Sendable {
         while i < trace.count {
             defer { i += 1 }
             guard keep[i] else { continue }
-            let layer = candidates(i, trace[i])
+            var layer = candidates(i, trace[i])
             guard !layer.states.isEmpty else { continue }
-            guard let previous = layers.last else { layers = [layer]; continue }
+            guard let previous = layers.last else { start(&layer); layers = [layer]; continue }
             if let gap = parameters.splitGapSeconds, let t0 = trace[previous.point].time, let t1 = trace[i].time, t1 - t0 > max(gap, 4 * sampling) {
-                close(); skipped = []; layers = [layer]; continue
+                close(); skipped = []; start(&layer); layers = [layer]; continue
             }
-            if let next = transition(from: previous, to: layer, trace: trace) {
-                layers.append(next)
+            if transition(from: previous, to: &layer, trace: trace) {
+                layers.append(layer)
                 skipped = []
+            } else if skipped.isEmpty, layers.count >= 2, transition(from: layers[layers.count - 2], to: &layer, trace: trace) {
+                // The previous fix was the outlier (taken because some road near it could be
+                // reached, but nothing after it can be): drop it instead.
+                layers[layers.count - 1] = layer
             } else if skipped.count < parameters.maxOutliers {
                 skipped.append(i)
             } else {
@@ -90,59 +111,101 @@ public final class MapMatcher: @unchecked Sendable {
         return MatchResult(matchings: matchings, points: points)
     }
 
-    /// The states of fix `i`, scored by emission alone.
+    /// The first layer of a matching: scored by emission alone.
+    func start(_ layer: inout Layer) {
+        for k in layer.states.indices { layer.states[k].score = layer.states[k].emission }
+    }
+
+    /// The states of fix `i`, with their emission scores.
     func candidates(_ i: Int, _ p: TracePoint) -> Layer {
         let sigma = max(1, parameters.sigma(p))
         let snaps = graph.snaps(near: p.coordinate, withinMeters: parameters.searchRadius(p), limit: parameters.maxCandidates)
         var states: [State] = []
+        states.reserveCapacity(snaps.count * 2)
         for (k, snap) in snaps.enumerated() {
             let z = snap.distanceMeters / sigma
             let emission = -0.5 * z * z
-            for position in RouteEndpoint(input: p.coordinate, snap: snap, graph: graph).positions {
-                states.append(State(position: position, snap: k, score: emission, back: -1, turnedAround: false))
-            }
+            let e = snap.edge.index
+            let along = Double(snap.offsetCm) / Double(max(1, graph.edgeLengthCm[e]))
+            let forward = graph.edgeArcs[2 * e], backward = graph.edgeArcs[2 * e + 1]
+            if !forward.isNone { states.append(State(position: ArcPosition(arc: forward, fraction: along), snap: k, emission: emission)) }
+            if !backward.isNone { states.append(State(position: ArcPosition(arc: backward, fraction: 1 - along), snap: k, emission: emission)) }
         }
         return Layer(point: i, snaps: snaps, states: states)
     }
 
-    /// `next` with Viterbi scores from `previous`; nil when no state can be reached.
-    func transition(from previous: Layer, to next: Layer, trace: [TracePoint]) -> Layer? {
+    /// Gives `next` its Viterbi scores from `previous`; false when no state can be reached.
+    func transition(from previous: Layer, to next: inout Layer, trace: [TracePoint]) -> Bool {
         let a = trace[previous.point], b = trace[next.point]
         let gc = Geodesy.distanceMeters(a.coordinate, b.coordinate)
-        let slack = 2 * (parameters.searchRadius(a) + parameters.searchRadius(b))
-        var bound = 2 * gc + slack + 200
-        if let t0 = a.time, let t1 = b.time, t1 > t0 { bound = min(bound, (t1 - t0) * parameters.maxSpeedMetersPerSecond + slack) }
-        let boundCm = UInt32(min(4e9, bound * 100))
-        let beta = max(5, gc * 0.1)
-        var out = next
-        out.boundCm = boundCm
-        for k in out.states.indices { out.states[k].score = -.infinity }
+        let seconds = a.time.flatMap { t0 in b.time.map { max(0, $0 - t0) } }
+        let bound = parameters.maxRouteMeters(straight: gc, seconds: seconds)
+        next.boundCm = UInt32(min(4e9, bound * 100))
+        let beta = parameters.beta(straight: gc)
+        let backtrack = parameters.backtrackMeters(b)
+        // Like OSRM, a route turns around at a fix only where the trace itself turns sharply there.
+        next.turnAroundCm = turnsSharply(previous.point, trace) ? UInt32(parameters.uTurnPenaltyMeters * 100) : nil
+        router.turnAroundCm = next.turnAroundCm
         let targets = next.states.map(\.position)
-        for (pi, p) in previous.states.enumerated() where p.score > -.infinity {
-            let distances = router.distances(from: p.position, to: targets, boundCm: boundCm)
-            let twin = graph.twin(of: p.position.arc)
-            for (k, s) in next.states.enumerated() {
-                var meters = distances[k].map { Double($0) / 100 }
-                var around = false
-                if !twin.isNone, graph.arcOriginal[twin.index] == graph.arcOriginal[s.position.arc.index], s.position.fraction >= 1 - p.position.fraction {
-                    let back = (s.position.fraction - (1 - p.position.fraction)) * Double(graph.lengthCm(of: twin)) / 100 + parameters.uTurnPenaltyMeters
-                    if meters.map({ back < $0 }) ?? true { meters = back; around = true }
-                }
-                guard let d = meters, d <= bound else { continue }
-                let score = p.score + s.score - abs(d - gc) / beta
-                if score > out.states[k].score {
-                    out.states[k].score = score
-                    out.states[k].back = pi
-                    out.states[k].turnedAround = around
+        router.aim(at: targets)
+        var maxCm = [UInt32](repeating: 0, count: targets.count), lengths: [UInt32] = []
+        let order = previous.states.indices.filter { previous.states[$0].score > -.infinity }
+            .sorted { previous.states[$0].score > previous.states[$1].score }
+        guard let first = order.first else { return false }
+        let floor = previous.states[first].score - parameters.beamWidth
+        let originals = graph.arcOriginal
+        // The best score of the new layer so far: a state that cannot come within the beam of
+        // it will not be extended, so no route needs to be searched for it.
+        var best = -Double.infinity
+        for s in order {
+            let p = previous.states[s]
+            if p.score < floor { break }
+            let from = p.routePosition
+            func offer(_ k: Int, meters d: Double, cm: UInt32, stands: Bool) {
+                let score = p.score + next.states[k].emission - abs(d - gc) / beta
+                best = max(best, score)
+                if score > next.states[k].score {
+                    next.states[k].score = score
+                    next.states[k].back = s
+                    next.states[k].routeCm = cm
+                    next.states[k].stands = stands
+                    next.states[k].routePosition = stands ? from : next.states[k].position
                 }
             }
+            // A fix a little behind on the same road: the vehicle stood or crept on, the fix did not.
+            for (k, t) in targets.enumerated() where originals[t.arc.index] == originals[from.arc.index] && t.fraction < from.fraction
+                && Double(router.partCm(t.arc, from.fraction - t.fraction)) / 100 <= backtrack {
+                offer(k, meters: 0, cm: 0, stands: true)
+            }
+            // Each target only as far as a route could still beat what it has.
+            var wanted = false
+            for k in targets.indices {
+                let room = p.score + next.states[k].emission - max(next.states[k].score, best - parameters.beamWidth)
+                guard room > 0 else { maxCm[k] = 0; continue }
+                let meters = min(bound, gc + beta * room)
+                maxCm[k] = UInt32(min(4e9, meters * 100))
+                wanted = wanted || maxCm[k] > 0
+            }
+            guard wanted else { continue }
+            router.lengths(from: from, maxCm: maxCm, into: &lengths)
+            for k in targets.indices where lengths[k] != TransitionRouter.unreached {
+                offer(k, meters: Double(lengths[k]) / 100, cm: lengths[k], stands: false)
+            }
         }
-        return out.states.contains { $0.score > -.infinity } ? out : nil
+        return next.states.contains { $0.score > -.infinity }
+    }
+
+    /// Whether the trace turns by more than 90° at fix `i` (from the fix before it to the one after).
+    func turnsSharply(_ i: Int, _ trace: [TracePoint]) -> Bool {
+        guard i > 0, i + 1 < trace.count else { return false }
+        let a = trace[i - 1].coordinate, b = trace[i].coordinate, c = trace[i + 1].coordinate
+        let turn = Geodesy.turnAngle(from: Geodesy.bearingDegrees(from: a, to: b), to: Geodesy.bearingDegrees(from: b, to: c))
+        return abs(turn) >= 90
     }
 
     /// The most likely sequence through `layers` as a matching, its fixes recorded in `points`.
     func backtrack(_ layers: [Layer], trace: [TracePoint], index: Int, points: inout [MatchedPoint?]) -> Matching? {
-        guard var k = layers.last?.states.indices.max(by: { layers.last!.states[$0].score < layers.last!.states[$1].score }) else { return nil }
+        guard let last = layers.last, var k = last.states.indices.max(by: { last.states[$0].score < last.states[$1].score }) else { return nil }
         var chosen = [Int](repeating: 0, count: layers.count)
         for l in stride(from: layers.count - 1, through: 0, by: -1) {
             chosen[l] = k
@@ -153,7 +216,9 @@ public final class MapMatcher: @unchecked Sendable {
         for l in 1..<layers.count {
             let from = layers[l - 1].states[chosen[l - 1]], to = layers[l].states[chosen[l]]
             straight += Geodesy.distanceMeters(trace[layers[l - 1].point].coordinate, trace[layers[l].point].coordinate)
-            legs.append(leg(from: from.position, to: to.position, turnsAround: to.turnedAround, boundCm: layers[l].boundCm))
+            // The leg's route is searched again as its transition searched it.
+            router.turnAroundCm = layers[l].turnAroundCm
+            legs.append(leg(from: from.routePosition, to: to, boundCm: layers[l].boundCm))
         }
         var matching = Matching(points: [], snaps: [], positions: [], legs: legs, confidence: 0)
         for (l, layer) in layers.enumerated() {
@@ -170,18 +235,21 @@ public final class MapMatcher: @unchecked Sendable {
         return matching
     }
 
-    func leg(from a: ArcPosition, to b: ArcPosition, turnsAround: Bool, boundCm: UInt32) -> MatchedLeg {
+    /// The leg into state `to`, along the route its transition measured.
+    func leg(from a: ArcPosition, to state: State, boundCm: UInt32) -> MatchedLeg {
+        let b = state.position
         func meters(_ arc: ArcID, _ from: Double, _ to: Double) -> Double { Double(graph.lengthCm(of: arc)) / 100 * max(0, to - from) }
-        if turnsAround {
-            let twin = graph.twin(of: a.arc)
-            return MatchedLeg(arcs: [twin], start: 1 - a.fraction, end: b.fraction, turnsAround: true,
-                              lengthMeters: meters(twin, 1 - a.fraction, b.fraction))
-        }
-        let arcs = router.path(from: a, to: b, boundCm: boundCm) ?? [a.arc]
-        if arcs.count == 1 { return MatchedLeg(arcs: arcs, start: a.fraction, end: max(a.fraction, b.fraction), turnsAround: false,
-                                                lengthMeters: meters(arcs[0], a.fraction, b.fraction)) }
-        var length = meters(arcs[0], a.fraction, 1) + meters(arcs[arcs.count - 1], 0, b.fraction)
+        if state.stands { return MatchedLeg(arcs: [a.arc], start: a.fraction, end: a.fraction, turnsAround: false, lengthMeters: 0) }
+        // The transition's own length is the tightest bound that still holds its route.
+        let path = router.path(from: a, to: b, maxCm: state.routeCm) ?? router.path(from: a, to: b, maxCm: boundCm)
+            ?? TransitionRouter.Path(arcs: [a.arc], turnsAround: false)
+        let arcs = path.arcs
+        let start = path.turnsAround ? 1 - a.fraction : a.fraction
+        if arcs.count == 1 { return MatchedLeg(arcs: arcs, start: start, end: max(start, b.fraction), turnsAround: path.turnsAround,
+                                                lengthMeters: meters(arcs[0], start, b.fraction)) }
+        var length = meters(arcs[0], start, 1) + meters(arcs[arcs.count - 1], 0, b.fraction)
         for arc in arcs.dropFirst().dropLast() { length += meters(arc, 0, 1) }
-        return MatchedLeg(arcs: arcs, start: a.fraction, end: b.fraction, turnsAround: false, lengthMeters: length)
+        return MatchedLeg(arcs: arcs, start: start, end: b.fraction, turnsAround: path.turnsAround, lengthMeters: length)
     }
 }
+

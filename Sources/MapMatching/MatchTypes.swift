@@ -36,8 +36,20 @@ public struct MatchParameters: Sendable {
     /// The extra length a turn-around in the middle of a road costs (a U-turn at a node the graph
     /// allows costs nothing extra).
     public var uTurnPenaltyMeters = 50.0
-    /// Fastest plausible speed between two timed fixes; route distances beyond it are impossible.
-    public var maxSpeedMetersPerSecond = 60.0
+    /// Fastest plausible speed between two timed fixes (OSRM's is 180 km/h).
+    public var maxSpeedMetersPerSecond = 50.0
+    /// How much longer than the straight line between two fixes a route may be: the distance
+    /// `maxSpeedMetersPerSecond` covers in the time between them (at least `minDetourMeters`), or
+    /// `untimedDetourMeters` for fixes without times (OSRM prunes at the same limits).
+    public var minDetourMeters = 50.0
+    public var untimedDetourMeters = 2000.0
+    /// The transition's scale: a route `β` metres longer (or shorter) than the straight line
+    /// is e times less likely. β grows with the hop, `betaPerMeter` of the straight line, from
+    /// `minBetaMeters`.
+    public var minBetaMeters = 10.0
+    public var betaPerMeter = 0.0
+    /// States of a fix scoring this far (in log-likelihood) below its best are not extended.
+    public var beamWidth = 30.0
     /// Fixes in a row that may be skipped as outliers (no candidate reachable) before the trace
     /// is split.
     public var maxOutliers = 3
@@ -48,6 +60,13 @@ public struct MatchParameters: Sendable {
     func searchRadius(_ p: TracePoint) -> Double {
         min(maxSearchRadiusMeters, max(minSearchRadiusMeters, searchRadiusFactor * sigma(p)))
     }
+    func maxRouteMeters(straight: Double, seconds: Double?) -> Double {
+        straight + (seconds.map { max(minDetourMeters, $0 * maxSpeedMetersPerSecond) } ?? untimedDetourMeters)
+    }
+    /// How far behind the previous fix on the same road a fix may fall and still be read as
+    /// noise along the road (the vehicle did not back up): twice its σ.
+    func backtrackMeters(_ p: TracePoint) -> Double { 2 * sigma(p) }
+    func beta(straight: Double) -> Double { max(minBetaMeters, betaPerMeter * straight) }
 }
 
 /// A trace matched to roads: one or more matchings (split at gaps and impossible moves) and,

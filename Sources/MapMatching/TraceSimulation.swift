@@ -127,7 +127,8 @@ public struct TraceSimulation: Sendable {
 public struct MatchGrade: Sendable {
     /// Share of the true route's length whose directed segments the match drives.
     public var lengthShare: Double
-    /// Share of fixes matched onto the edge they were really on.
+    /// Share of fixes matched onto the road they were really on: onto their edge, or within
+    /// 1.5 m of it (a fix matched at a junction is on every road that meets there).
     public var pointShare: Double
 
     public init(_ trace: SimulatedTrace, result: MatchResult, graph: RoadGraph) {
@@ -150,7 +151,19 @@ public struct MatchGrade: Sendable {
         let hit = trace.trueSegments.filter { matched.contains($0.key) }.values.reduce(0, +)
         lengthShare = total > 0 ? hit / total : 0
         var right = 0
-        for (i, edge) in trace.trueEdges.enumerated() where result.points[i]?.snap.edge == edge { right += 1 }
+        for (i, edge) in trace.trueEdges.enumerated() {
+            guard let snap = result.points[i]?.snap else { continue }
+            if snap.edge == edge || Self.distanceMeters(snap.point, to: edge, graph) <= 1.5 { right += 1 }
+        }
         pointShare = trace.trueEdges.isEmpty ? 0 : Double(right) / Double(trace.trueEdges.count)
+    }
+
+    static func distanceMeters(_ p: Coordinate, to edge: EdgeID, _ graph: RoadGraph) -> Double {
+        var best = Double.infinity
+        for i in Int(graph.edgeShapeStart[edge.index])..<(Int(graph.edgeShapeStart[edge.index + 1]) - 1) {
+            let (q, _) = Geodesy.project(p, ontoSegment: graph.shapeCoordinates[i], graph.shapeCoordinates[i + 1])
+            best = min(best, Geodesy.distanceMeters(p, q))
+        }
+        return best
     }
 }
