@@ -1,12 +1,15 @@
 public import RoadNetwork
+import GeoCore
 import Synchronization
 
 /// Road speeds from probe vehicles: each vehicle's batches are matched as they arrive, the time
-/// it took to drive every arc it covered from end to end is measured (the whole traversal, so a
-/// wait at a signal counts once, as it does for every driver, rather than as a zero point
-/// speed), and an arc's speed is its length over the median traversal time of the vehicles
-/// that drove it within the window — only once at least `minVehicles` different vehicles did:
-/// one vehicle never sets a speed.
+/// it took to drive every piece of road it covered from end to end is measured (a piece is one
+/// segment of an arc's shape, between two OSM nodes, so a jam on part of a long arc is seen
+/// where it is and a vehicle that drove only part of an arc still counts for that part; the
+/// whole traversal counts, so a wait at a signal counts once, as it does for every driver,
+/// rather than as a zero point speed), and a piece's speed is its length over the median
+/// traversal time of the vehicles that drove it within the window — only once at least
+/// `minVehicles` different vehicles did: one vehicle never sets a speed.
 public final class ProbeSpeedEstimator: @unchecked Sendable {
     public struct Settings: Sendable {
         /// Traversals older than this (by their exit time) no longer count.
@@ -43,8 +46,21 @@ public final class ProbeSpeedEstimator: @unchecked Sendable {
         var minute = -Double.infinity
         var inMinute = 0
     }
+    /// A piece of road: segment `segment` (counted in travel order) of original arc `arc`.
+    public struct Piece: Hashable, Sendable, Comparable {
+        public var arc: ArcID
+        public var segment: Int
+        public static func < (a: Piece, b: Piece) -> Bool { (a.arc.rawValue, a.segment) < (b.arc.rawValue, b.segment) }
+    }
+    /// A piece's speed from the vehicles that drove it.
+    public struct PieceSpeed: Sendable {
+        public var piece: Piece
+        public var kmh: Double
+        public var vehicles: Int
+    }
     struct Observation { var vehicle: String; var exit: Double; var seconds: Double }
-    private let state = Mutex<(vehicles: [String: Vehicle], arcs: [Int: [Observation]])>(([:], [:]))
+    struct Observed { var meters: Double; var list: [Observation] }
+    private let state = Mutex<(vehicles: [String: Vehicle], pieces: [Piece: Observed])>(([:], [:]))
 
     public init(settings: Settings = Settings()) { self.settings = settings }
 
@@ -75,66 +91,89 @@ public final class ProbeSpeedEstimator: @unchecked Sendable {
         }
     }
 
-    /// Records the whole-arc traversals of a matched batch; returns how many were new.
+    /// Records the traversals of the pieces of road a matched batch covered end to end; returns
+    /// how many were new.
     @discardableResult
     public func record(vehicle: String, admitted: Admitted, result: MatchResult, graph: RoadGraph) -> Int {
         let trace = admitted.trace
-        var found: [(arc: Int, exit: Double, seconds: Double)] = []
+        var found: [(piece: Piece, meters: Double, exit: Double, seconds: Double)] = []
         for matching in result.matchings {
-            // Distance along the matching at each fix, and the visits of arcs in order.
-            var fixDistance = [0.0]
-            var visits: [(arc: ArcID, from: Double, to: Double, start: Double)] = []
-            var along = 0.0
-            for leg in matching.legs {
-                for (i, arc) in leg.arcs.enumerated() {
-                    let from = i == 0 ? leg.start : 0, to = i == leg.arcs.count - 1 ? leg.end : 1
-                    let length = Double(graph.lengthCm(of: arc)) / 100
-                    if let last = visits.last, last.arc == arc, i == 0, abs(last.to - from) < 1e-9 {
-                        visits[visits.count - 1].to = to
-                    } else {
-                        visits.append((arc, from, to, along - from * length))
-                    }
-                    along += length * max(0, to - from)
-                }
-                fixDistance.append(along)
-            }
+            let visits = Self.visits(matching, graph: graph)
             let times = matching.points.map { trace[$0].time ?? 0 }
             func time(at d: Double) -> Double {
+                let fixDistance = visits.fixDistance
                 var k = 1
                 while k < fixDistance.count - 1 && fixDistance[k] < d { k += 1 }
                 let span = fixDistance[k] - fixDistance[k - 1]
                 let f = span > 0 ? min(1, max(0, (d - fixDistance[k - 1]) / span)) : 1
                 return times[k - 1] + (times[k] - times[k - 1]) * f
             }
-            for visit in visits where visit.from < 1e-6 && visit.to > 1 - 1e-6 {
+            for visit in visits.arcs {
                 let length = Double(graph.lengthCm(of: visit.arc)) / 100
-                let entry = time(at: visit.start), exit = time(at: visit.start + length)
-                let seconds = exit - entry
-                guard exit > admitted.countedUntil, seconds > 0, length / seconds < 70 else { continue }
-                found.append((graph.arcOriginal[visit.arc.index].index, exit, seconds))
+                let original = graph.arcOriginal[visit.arc.index]
+                for (k, piece) in Self.pieces(of: visit.arc, graph: graph).enumerated()
+                where visit.from <= piece.from + 1e-6 && visit.to >= piece.to - 1e-6 && piece.to > piece.from {
+                    let entry = time(at: visit.start + piece.from * length), exit = time(at: visit.start + piece.to * length)
+                    let seconds = exit - entry, meters = (piece.to - piece.from) * length
+                    guard exit > admitted.countedUntil, seconds > 0, meters / seconds < 70 else { continue }
+                    found.append((Piece(arc: original, segment: k), meters, exit, seconds))
+                }
             }
         }
         state.withLock { s in
-            for f in found { s.arcs[f.arc, default: []].append(Observation(vehicle: vehicle, exit: f.exit, seconds: f.seconds)) }
+            for f in found {
+                s.pieces[f.piece, default: Observed(meters: f.meters, list: [])].list.append(Observation(vehicle: vehicle, exit: f.exit, seconds: f.seconds))
+            }
         }
         return found.count
     }
 
-    /// Arcs (originals) with a speed from enough vehicles in the window ending at `now`, in km/h.
-    public func speeds(now: Double, graph: RoadGraph) -> [(arc: ArcID, kmh: Double, vehicles: Int)] {
+    /// The arcs a matching drove in order, each with the part of it covered (fractions) and the
+    /// distance along the matching where the arc begins; and the distance along it at each fix.
+    static func visits(_ matching: Matching, graph: RoadGraph) -> (arcs: [(arc: ArcID, from: Double, to: Double, start: Double)], fixDistance: [Double]) {
+        var fixDistance = [0.0]
+        var visits: [(arc: ArcID, from: Double, to: Double, start: Double)] = []
+        var along = 0.0
+        for leg in matching.legs {
+            for (i, arc) in leg.arcs.enumerated() {
+                let from = i == 0 ? leg.start : 0, to = i == leg.arcs.count - 1 ? leg.end : 1
+                let length = Double(graph.lengthCm(of: arc)) / 100
+                if let last = visits.last, last.arc == arc, i == 0, abs(last.to - from) < 1e-9 {
+                    visits[visits.count - 1].to = to
+                } else {
+                    visits.append((arc, from, to, along - from * length))
+                }
+                along += length * max(0, to - from)
+            }
+            fixDistance.append(along)
+        }
+        return (visits, fixDistance)
+    }
+
+    /// The segments of an arc's shape in travel order, as fractions of the arc's length.
+    static func pieces(of arc: ArcID, graph: RoadGraph) -> [(from: Double, to: Double)] {
+        let shape = graph.shape(of: arc)
+        var cumulative = [0.0]
+        for (a, b) in zip(shape, shape.dropFirst()) { cumulative.append(cumulative[cumulative.count - 1] + Geodesy.distanceMeters(a, b)) }
+        let total = cumulative[cumulative.count - 1]
+        guard total > 0 else { return [(0, 1)] }
+        return zip(cumulative, cumulative.dropFirst()).map { ($0 / total, $1 / total) }
+    }
+
+    /// Pieces with a speed from enough vehicles in the window ending at `now`, in km/h.
+    public func speeds(now: Double) -> [PieceSpeed] {
         let minVehicles = max(2, settings.minVehicles)
         return state.withLock { s in
-            var out: [(arc: ArcID, kmh: Double, vehicles: Int)] = []
-            for (arc, list) in s.arcs {
-                let recent = list.filter { now - $0.exit <= settings.windowSeconds }
-                if recent.isEmpty { s.arcs[arc] = nil; continue }
-                s.arcs[arc] = recent
+            var out: [PieceSpeed] = []
+            for (piece, observed) in s.pieces {
+                let recent = observed.list.filter { now - $0.exit <= settings.windowSeconds }
+                if recent.isEmpty { s.pieces[piece] = nil; continue }
+                s.pieces[piece]?.list = recent
                 let perVehicle = Dictionary(grouping: recent, by: \.vehicle).values.map { Self.median($0.map(\.seconds)) }
                 guard perVehicle.count >= minVehicles else { continue }
-                let seconds = Self.median(perVehicle)
-                out.append((ArcID(arc), Double(graph.lengthCm(of: ArcID(arc))) / 100 / seconds * 3.6, perVehicle.count))
+                out.append(PieceSpeed(piece: piece, kmh: observed.meters / Self.median(perVehicle) * 3.6, vehicles: perVehicle.count))
             }
-            return out.sorted { $0.arc < $1.arc }
+            return out.sorted { $0.piece < $1.piece }
         }
     }
 

@@ -9,7 +9,7 @@ import Synchronization
 /// (each publication replaces the previous one, so `state/traffic` holds one probe update).
 public final class ProbeFeed: Sendable {
     public let estimator: ProbeSpeedEstimator
-    let lastUpdate = Mutex<(id: String?, speeds: [Int: Int])>((nil, [:]))
+    let lastUpdate = Mutex<(id: String?, speeds: [ProbeSpeedEstimator.Piece: Int])>((nil, [:]))
 
     public init(settings: ProbeSpeedEstimator.Settings = .init()) { estimator = ProbeSpeedEstimator(settings: settings) }
 }
@@ -63,19 +63,19 @@ extension MapsService {
             traversals += estimator.record(vehicle: vehicle, admitted: admitted, result: result, graph: graph)
         }
         let now = clock().timeIntervalSince1970
-        let speeds = estimator.speeds(now: now, graph: graph)
+        let speeds = estimator.speeds(now: now)
         var report = ProbeReport(vehicles: tracks.count, points: points, matchedPoints: matchedPoints, dropped: dropped.filter { $0.value > 0 },
                                  traversals: traversals, speeds: [], update: nil, expiresAt: nil)
         var lines = ""
-        var published: [Int: Int] = [:]
+        var published: [ProbeSpeedEstimator.Piece: Int] = [:]
         for s in speeds {
-            let ids = graph.shapeOSMIDs(of: s.arc)
+            let ids = graph.shapeOSMIDs(of: s.piece.arc)
+            guard s.piece.segment + 1 < ids.count else { continue }
+            let a = ids[s.piece.segment], b = ids[s.piece.segment + 1]
             let kmh = (s.kmh * 10).rounded() / 10
-            published[s.arc.index] = Int(kmh * 10)
-            for (a, b) in zip(ids, ids.dropFirst()) {
-                lines += "\(a),\(b),\(kmh)\n"
-                report.speeds.append(.init(from: a, to: b, speedKmh: kmh, vehicles: s.vehicles))
-            }
+            published[s.piece] = Int(kmh * 10)
+            lines += "\(a),\(b),\(kmh)\n"
+            report.speeds.append(.init(from: a, to: b, speedKmh: kmh, vehicles: s.vehicles))
         }
         let previous = probes.lastUpdate.withLock { $0 }
         guard !lines.isEmpty, published != previous.speeds else { return report }

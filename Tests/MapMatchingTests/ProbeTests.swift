@@ -69,6 +69,53 @@ import GeoCore
         #expect(service.trafficStatus().updates.filter { $0.source == "probes" }.count == 1)
     }
 
+    /// A vehicle driving `stops` in order, each stretch at its own speed, one fix every 5 s.
+    static func vehicle(_ s: Scenario, id: String, start: Double, along stretches: [(from: Coordinate, to: Coordinate, kmh: Double)]) -> [String: Any] {
+        var coordinates: [[Double]] = [], times: [Double] = []
+        var t = 0.0, elapsed = 0.0
+        for stretch in stretches {
+            let length = Geodesy.distanceMeters(stretch.from, stretch.to), seconds = length / (stretch.kmh / 3.6)
+            while t <= elapsed + seconds {
+                let p = Geodesy.interpolate(stretch.from, stretch.to, (t - elapsed) / seconds)
+                coordinates.append([p.longitude, p.latitude]); times.append(start + t)
+                t += 5
+            }
+            elapsed += seconds
+        }
+        if let end = stretches.last?.to, elapsed > t - 5 {
+            coordinates.append([end.longitude, end.latitude]); times.append(start + elapsed)
+        }
+        return ["type": "Feature", "properties": ["vehicle": id, "times": times], "geometry": ["type": "LineString", "coordinates": coordinates]]
+    }
+
+    /// One way a–b–c–d is one arc (b and c are no junctions); a jam on b–c alone is learned there,
+    /// and a vehicle that joined the road between a and b counts for the pieces it drove whole.
+    @Test func aJamOnPartOfAnArcIsLearnedWhereItIs() throws {
+        let s = try Scenario(Self.drawing, gridMeters: 100, ways: ["abcd": ["highway": "secondary"], "ae": ["highway": "residential"],
+                                                                   "ef": ["highway": "residential"], "fd": ["highway": "residential"]])
+        let graph = try #require(s.graphs[.car])
+        #expect(graph.arcCount <= 8, "a–b–c–d should be one edge")
+        let service = try s.service(clock: TestClock(Date(timeIntervalSince1970: 1_800_000_900)), profiles: [.car])
+        let a = s.coordinate("a"), b = s.coordinate("b"), c = s.coordinate("c"), d = s.coordinate("d")
+        let t0 = 1_800_000_000.0
+        let whole = [(a, b, 40.0), (b, c, 6.0), (c, d, 40.0)]
+        let joined = Geodesy.interpolate(a, b, 0.5)
+        let report = try service.ingestProbes(try Self.body([
+            Self.vehicle(s, id: "v1", start: t0, along: whole.map { ($0.0, $0.1, $0.2) }),
+            Self.vehicle(s, id: "v2", start: t0 + 30, along: whole.map { ($0.0, $0.1, $0.2) }),
+            Self.vehicle(s, id: "v3", start: t0 + 60, along: [(joined, b, 40), (b, c, 6), (c, d, 40)]),
+        ]), expiresInSeconds: 900)
+        func speed(_ x: Character, _ y: Character) -> Double? {
+            report.speeds.first { $0.from == s.osmID(x) && $0.to == s.osmID(y) }?.speedKmh
+        }
+        let jam = try #require(speed("b", "c"), "speeds \(report.speeds)")
+        #expect(abs(jam - 6) / 6 < 0.2, "b–c \(jam) km/h")
+        let after = try #require(speed("c", "d"))
+        #expect(abs(after - 40) / 40 < 0.2, "c–d \(after) km/h")
+        // Only two vehicles drove a–b whole: no speed there.
+        #expect(speed("a", "b") == nil)
+    }
+
     @Test func floodingVehicleIsRateLimited() throws {
         let estimator = ProbeSpeedEstimator()
         let c = Coordinate(latitude: 60, longitude: 24)
