@@ -1,6 +1,7 @@
 public import RoadNetwork
 public import Routing
 public import MapMatching
+import GeoCore
 
 /// A trace matched to roads, each continuous stretch as a timed route.
 public struct MatchOutcome: Sendable {
@@ -37,5 +38,30 @@ extension PlanningEngine {
             return MatchOutcome.Stretch(route: builder.build(timed, departure: departure), matching: matching)
         }
         return MatchOutcome(stretches: stretches, points: result.points)
+    }
+}
+
+extension PlanningEngine {
+    /// Free-flow car drives between random nodes of the largest component, each at least
+    /// `minMeters` long, as the pieces a `TraceSimulation` drives (graded traces for the match
+    /// benchmark and tests). Fewer than `count` when the map has too few such drives.
+    public func randomDrives(count: Int, minMeters: Double, using rng: inout some RandomNumberGenerator) -> [[DrivenPiece]] {
+        guard let graph = graph(.car), graph.arcCount > 0 else { return [] }
+        var drives: [[DrivenPiece]] = []
+        var tries = 0
+        while drives.count < count && tries < count * 50 {
+            tries += 1
+            func point() -> Coordinate {
+                var a = Int(rng.next() % UInt64(graph.arcCount))
+                var steps = 0
+                while !graph.arcFlags[a].contains(.largestComponent) && steps < graph.arcCount { a = (a + 1) % graph.arcCount; steps += 1 }
+                return graph.nodeCoordinates[graph.tail(of: ArcID(a)).index]
+            }
+            var request = PlanRequest(waypoints: [point(), point()], mode: .car)
+            request.traffic = false
+            guard let route = plan(request).plan?.best, route.lengthMeters >= minMeters else { continue }
+            drives.append(route.legs.flatMap { $0.arcs.map { DrivenPiece(arc: $0.arc, from: $0.fromFraction, to: $0.toFraction, seconds: $0.durationSeconds) } })
+        }
+        return drives
     }
 }

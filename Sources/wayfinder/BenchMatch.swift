@@ -30,8 +30,8 @@ enum BenchMatch {
         let service = try Commands.openService(folder)
         let planning = service.planning
         let graph = try service.dataset.graph(.car)
-        var rng = SeededGenerator(seed: seed)
-        let drives = makeDrives(planning, graph: graph, count: count, rng: &rng)
+        var rng = SplitMix64(seed: seed)
+        let drives = planning.randomDrives(count: count, minMeters: 1000, using: &rng)
         var table: [[String: Any]] = []
         var written: [[String: Any]] = []
         var shapes: [String: [[Double]]] = [:]
@@ -40,7 +40,7 @@ enum BenchMatch {
             for noise in noises {
                 var simulation = TraceSimulation(intervalSeconds: interval, noiseMeters: noise)
                 var hitLength = 0.0, totalLength = 0.0, rightPoints = 0.0, totalPoints = 0.0
-                var times: [Double] = []
+                var times: [Double] = [], cpuTimes: [Double] = []
                 for (d, drive) in drives.enumerated() {
                     simulation.gap = d % 2 == 1
                     let trace = simulation.trace(graph, drive: drive, start: 1_800_000_000, using: &rng)
@@ -56,8 +56,10 @@ enum BenchMatch {
                         for start in stride(from: 0, to: trace.points.count - 79, by: 80) {
                             let piece = Array(trace.points[start..<(start + 80)])
                             let t0 = DispatchTime.now().uptimeNanoseconds
+                            let c0 = threadCPUNanoseconds()
                             _ = planning.match(piece, mode: .car, parameters: parameters)
                             times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
+                            cpuTimes.append(Double(threadCPUNanoseconds() - c0) / 1e6)
                         }
                     }
                     if write != nil { written.append(record(trace, interval: interval, noise: noise, graph: graph, shapes: &shapes)) }
@@ -65,7 +67,7 @@ enum BenchMatch {
                 table.append(["intervalSeconds": interval, "noiseMeters": noise,
                               "lengthShare": BenchCommand.round3(totalLength > 0 ? hitLength / totalLength : 0),
                               "pointShare": BenchCommand.round3(totalPoints > 0 ? rightPoints / totalPoints : 0)])
-                if noise == 10 && interval == 1 { latency = ["traces": times.count, "sampling": "1 s, 10 m noise", "ms": BenchCommand.percentiles(times)] }
+                if noise == 10 && interval == 1 { latency = ["traces": times.count, "sampling": "1 s, 10 m noise", "ms": BenchCommand.percentiles(times), "cpuMs": BenchCommand.percentiles(cpuTimes)] }
             }
         }
         if let write {
@@ -79,25 +81,6 @@ enum BenchMatch {
                 "driveKm": BenchCommand.round3(meters.reduce(0, +) / 1000), "accuracy": table, "latency80Points": latency]
     }
 
-    /// Car routes of at least a kilometre between random points of the large component.
-    static func makeDrives(_ planning: PlanningEngine, graph: RoadGraph, count: Int, rng: inout SeededGenerator) -> [[DrivenPiece]] {
-        var drives: [[DrivenPiece]] = []
-        var tries = 0
-        while drives.count < count && tries < count * 50 {
-            tries += 1
-            func point() -> Coordinate {
-                var a = Int(rng.next() % UInt64(graph.arcCount))
-                while !graph.arcFlags[a].contains(.largestComponent) { a = (a + 1) % graph.arcCount }
-                return graph.nodeCoordinates[graph.tail(of: ArcID(a)).index]
-            }
-            var request = PlanRequest(waypoints: [point(), point()], mode: .car)
-            request.traffic = false
-            guard let route = planning.plan(request).plan?.best, route.lengthMeters >= 1000 else { continue }
-            drives.append(route.legs.flatMap { $0.arcs.map { DrivenPiece(arc: $0.arc, from: $0.fromFraction, to: $0.toFraction, seconds: $0.durationSeconds) } })
-        }
-        return drives
-    }
-
     /// A trace and its truth for the side-by-side run (bench/match.py).
     static func record(_ trace: SimulatedTrace, interval: Double, noise: Double, graph: RoadGraph, shapes: inout [String: [[Double]]]) -> [String: Any] {
         for edge in Set(trace.trueEdges) where shapes[String(edge.index)] == nil {
@@ -109,4 +92,11 @@ enum BenchMatch {
                 "edges": trace.trueEdges.map(\.index),
                 "segments": trace.trueSegments.map { [$0.key.from, $0.key.to, BenchCommand.round3($0.value)] as [Any] }]
     }
+}
+
+/// CPU time of the calling thread (not counting time the machine gave to other processes).
+func threadCPUNanoseconds() -> UInt64 {
+    var t = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+    return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
 }

@@ -9,36 +9,15 @@ import RoadNetwork
 import GeoCore
 import HTTPServer
 
-/// `/match/v1` over the real router on Helsinki, graded traces, and bad input.
-@Suite(.enabled(if: Fixtures.helsinkiAvailable, "run scripts/setup.sh for the Helsinki sample"))
-struct MatchHandlerTests {
-    /// Car drives of at least 800 m between seeded random points, as arcs with their times.
-    static func drives(_ planning: PlanningEngine, count: Int, seed: UInt64) throws -> [[DrivenPiece]] {
-        let graph = try #require(planning.graph(.car))
-        var rng = SplitMix64(seed: seed)
-        var out: [[DrivenPiece]] = []
-        var tries = 0
-        while out.count < count && tries < 500 {
-            tries += 1
-            func point() -> Coordinate {
-                var a = Int(rng.next() % UInt64(graph.arcCount))
-                while !graph.arcFlags[a].contains(.largestComponent) { a = (a + 1) % graph.arcCount }
-                return graph.nodeCoordinates[graph.tail(of: ArcID(a)).index]
-            }
-            var request = PlanRequest(waypoints: [point(), point()], mode: .car)
-            request.traffic = false
-            guard let route = planning.plan(request).plan?.best, route.lengthMeters >= 800 else { continue }
-            out.append(route.legs.flatMap { $0.arcs.map { DrivenPiece(arc: $0.arc, from: $0.fromFraction, to: $0.toFraction, seconds: $0.durationSeconds) } })
-        }
-        return out
-    }
-
+/// `/match/v1` over the real router on the drawn town, graded traces, and bad input.
+@Suite struct MatchHandlerTests {
     @Test func gradedTracesAreMatched() throws {
         let service = try #require(ServerFixture.app).service
         let graph = try #require(service.planning.graph(.car))
         var rng = SplitMix64(seed: 7)
         var hit = 0.0, total = 0.0, right = 0.0, points = 0.0
-        let drives = try Self.drives(service.planning, count: 8, seed: 3)
+        var seeds = SplitMix64(seed: 3)
+        let drives = service.planning.randomDrives(count: 8, minMeters: 500, using: &seeds)
         #expect(drives.count == 8)
         for (d, drive) in drives.enumerated() {
             var simulation = TraceSimulation(intervalSeconds: 5, noiseMeters: 10)
@@ -56,25 +35,31 @@ struct MatchHandlerTests {
         #expect(right / points >= 0.85, "points on the right road \(right / points)")
     }
 
-    static func json(_ r: HTTPResponse) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(r.body)) as? [String: Any])
+    /// Five fixes along Mannerheimintie from a towards d, 75 m (5 s) apart, as (lon, lat).
+    static let line: [(Double, Double)] = (1...5).map { i in
+        let p = Geodesy.interpolate(ServerFixture.town.coordinate("a"), ServerFixture.town.coordinate("d"), Double(i) * 0.05)
+        return (p.longitude, p.latitude)
     }
 
-    /// A few points along Mannerheimintie-ish streets of the clip, 5 s apart.
-    static let line: [(Double, Double)] = [(24.9384, 60.1699), (24.9390, 60.1702), (24.9396, 60.1706), (24.9402, 60.1709), (24.9408, 60.1713)]
+    static func text(_ r: HTTPResponse) -> String {
+        guard case .bytes(let bytes) = r.body else { return "" }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
     @Test func getMatchAnswersInOSRMShape() throws {
         let coords = Self.line.map { "\($0.0),\($0.1)" }.joined(separator: ";")
         let times = (0..<Self.line.count).map { String(1_796_000_400 + $0 * 5) }.joined(separator: ";")
         let r = try ServerFixture.get("/match/v1/driving/\(coords)?timestamps=\(times)&radiuses=\(Array(repeating: "20", count: Self.line.count).joined(separator: ";"))&steps=true&annotations=nodes,distance&overview=full&geometries=geojson")
         #expect(r.status.rawValue == 200)
-        let body = try Self.json(r)
+        let body = try ServerFixture.json(r)
         #expect(body["code"] as? String == "Ok")
         let matchings = try #require(body["matchings"] as? [[String: Any]])
         #expect(!matchings.isEmpty)
         #expect((matchings[0]["confidence"] as? Double).map { (0...1).contains($0) } == true)
         let legs = try #require(matchings[0]["legs"] as? [[String: Any]])
-        #expect(!((legs.first?["annotation"] as? [String: Any])?["nodes"] as? [Any] ?? []).isEmpty)
+        let annotation = try #require(legs.first?["annotation"] as? [String: Any])
+        let nodes = try #require(annotation["nodes"] as? [Any])
+        #expect(!nodes.isEmpty)
         let tracepoints = try #require(body["tracepoints"] as? [Any])
         #expect(tracepoints.count == Self.line.count)
     }
@@ -87,30 +72,31 @@ struct MatchHandlerTests {
         let csv = "time,lat,lon\n" + Self.line.enumerated().map { "\(1_796_000_400 + $0 * 5),\($1.1),\($1.0)" }.joined(separator: "\n")
         for body in [gpx, geojson, csv] {
             let r = try ServerFixture.post("/match/v1/driving", body: body)
-            #expect(r.status.rawValue == 200, "\(String(decoding: r.body, as: UTF8.self).prefix(200))")
+            #expect(r.status.rawValue == 200, "\(Self.text(r).prefix(200))")
         }
     }
 
     @Test func badTracesAreClear4xx() throws {
-        let two = "24.9384,60.1699;24.9390,60.1702"
+        let two = Self.line.prefix(2).map { "\($0.0),\($0.1)" }.joined(separator: ";")
+        let first = "\(Self.line[0].0),\(Self.line[0].1)"
         func answer(_ target: String) throws -> (Int, String?) {
             let r = try ServerFixture.get(target)
-            return (r.status.rawValue, try Self.json(r)["code"] as? String)
+            return (r.status.rawValue, try ServerFixture.json(r)["code"] as? String)
         }
         #expect(try answer("/match/v1/driving/\(two)?timestamps=1796000410;1796000400") == (400, "InvalidValue"))  // unordered
-        #expect(try answer("/match/v1/driving/24.9384,60.1699") == (400, "InvalidValue"))  // one point
+        #expect(try answer("/match/v1/driving/\(first)") == (400, "InvalidValue"))  // one point
         #expect(try answer("/match/v1/driving/0,0;0.001,0.001") == (400, "NoMatch"))  // in the sea
         #expect(try answer("/match/v1/driving/\(two)?timestamps=1") == (400, "InvalidValue"))
         #expect(try answer("/match/v1/driving/\(two)?gaps=sometimes") == (400, "InvalidValue"))
         #expect(try answer("/match/v1/driving/\(two)?bearings=0,20;0,20") == (400, "InvalidValue"))
         #expect(try answer("/match/v1/driving/\(two)?radiuses=5;500") == (400, "InvalidValue"))
         // Duplicate points are matched (a vehicle standing still).
-        #expect(try answer("/match/v1/driving/24.9384,60.1699;24.9384,60.1699;24.9390,60.1702") == (200, "Ok"))
+        #expect(try answer("/match/v1/driving/\(first);\(two)") == (200, "Ok"))
         var big = "lat,lon\n"
         for i in 0..<10_001 { big += "60.17,\(24.93 + Double(i) * 1e-6)\n" }
         let r = try ServerFixture.post("/match/v1/driving", body: big)
         #expect(r.status.rawValue == 400)
-        #expect(try Self.json(r)["code"] as? String == "TooBig")
-        #expect(String(decoding: r.body, as: UTF8.self).contains("maxTracePoints"))
+        #expect(try ServerFixture.json(r)["code"] as? String == "TooBig")
+        #expect(Self.text(r).contains("maxTracePoints"))
     }
 }
