@@ -5,7 +5,7 @@
 30 s with 5, 10 and 20 m of noise, outliers and gaps), matches them in process and times 80-fix
 traces. This script then sends every trace to osrm-routed's /match (CH, car profile of OSRM
 26.10) and to `wayfinder serve`'s /match, with the same timestamps and radiuses (σ of the noise),
-and grades both answers the same way: the share of the true route's length whose directed OSM
+and grades both answers the same way (and times the same 80-fix requests to both over HTTP): the share of the true route's length whose directed OSM
 segments the answer drives (annotations=nodes), and the share of fixes whose matched location
 lies on the edge they were really on (within 1.5 m). Prints one JSON report and writes it to
 .cache/bench/match/report.json.
@@ -18,6 +18,7 @@ import json
 import math
 import subprocess
 import sys
+import time
 import urllib.parse
 from pathlib import Path
 
@@ -87,6 +88,31 @@ def match_all(port, traces):
     return answers
 
 
+def latency(port, traces, repeats=3):
+    """Milliseconds per 80-fix /match request over HTTP (the first 80 fixes of every 1 s, 10 m
+    trace, each sent `repeats` times, best kept): the same requests to both servers."""
+    client = H.Client(port)
+    times = []
+    for tr in traces:
+        if tr["intervalSeconds"] != 1 or tr["noiseMeters"] != 10 or len(tr["points"]) < 80:
+            continue
+        pts = tr["points"][:80]
+        line = urllib.parse.quote(polyline6([(p[0], p[1]) for p in pts]), safe="")
+        path = (f"/match/v1/driving/polyline6%28{line}%29?overview=false"
+                f"&timestamps={';'.join(str(int(p[2])) for p in pts)}&radiuses={';'.join('10' for _ in pts)}")
+        best = None
+        for _ in range(repeats):
+            t0 = time.perf_counter()
+            client.request("GET", path)
+            ms = (time.perf_counter() - t0) * 1000
+            best = ms if best is None else min(best, ms)
+        times.append(best)
+    client.close()
+    times.sort()
+    pick = lambda q: round(times[min(len(times) - 1, int(q * len(times)))], 3) if times else None  # noqa: E731
+    return {"requests": len(times), "p50": pick(0.5), "p95": pick(0.95), "mean": round(sum(times) / len(times), 3) if times else None}
+
+
 def table(traces, answers, shapes):
     rows = {}
     for tr, ans in zip(traces, answers):
@@ -150,6 +176,8 @@ def main():
             srv.wait_ready()
             H.log(f"{name}: matching {len(traces)} traces over HTTP")
             report[name] = table(traces, match_all(port, traces), shapes)
+            H.log(f"{name}: timing 80-fix traces over HTTP")
+            report.setdefault("latency80PointsHTTPms", {})[name] = latency(port, traces)
         finally:
             srv.stop()
     text = json.dumps(report, indent=2, sort_keys=True)
