@@ -71,15 +71,18 @@ def grade(trace, answer, shapes):
     return hit, total, right, len(trace["edges"])
 
 
+def match_path(pts, radius):
+    """A /match request for fixes (lon, lat, time), each with the same radius (σ)."""
+    line = urllib.parse.quote(polyline6([(p[0], p[1]) for p in pts]), safe="")
+    return (f"/match/v1/driving/polyline6%28{line}%29?overview=false"
+            f"&timestamps={';'.join(str(int(p[2])) for p in pts)}&radiuses={';'.join(str(radius) for _ in pts)}")
+
+
 def match_all(port, traces):
     client = H.Client(port)
     answers = []
     for tr in traces:
-        pts = tr["points"]
-        line = urllib.parse.quote(polyline6([(p[0], p[1]) for p in pts]), safe="")
-        path = (f"/match/v1/driving/polyline6%28{line}%29?overview=false&annotations=nodes"
-                f"&timestamps={';'.join(str(int(p[2])) for p in pts)}&radiuses={';'.join(str(tr['noiseMeters']) for _ in pts)}")
-        status, body = client.request("GET", path)
+        status, body = client.request("GET", match_path(tr["points"], tr["noiseMeters"]) + "&annotations=nodes")
         try:
             answers.append(json.loads(body))
         except ValueError:
@@ -96,10 +99,7 @@ def latency(port, traces, repeats=3):
     for tr in traces:
         if tr["intervalSeconds"] != 1 or tr["noiseMeters"] != 10 or len(tr["points"]) < 80:
             continue
-        pts = tr["points"][:80]
-        line = urllib.parse.quote(polyline6([(p[0], p[1]) for p in pts]), safe="")
-        path = (f"/match/v1/driving/polyline6%28{line}%29?overview=false"
-                f"&timestamps={';'.join(str(int(p[2])) for p in pts)}&radiuses={';'.join('10' for _ in pts)}")
+        path = match_path(tr["points"][:80], tr["noiseMeters"])
         best = None
         for _ in range(repeats):
             t0 = time.perf_counter()
