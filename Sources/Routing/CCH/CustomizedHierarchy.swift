@@ -25,10 +25,10 @@ public final class CustomizedHierarchy: @unchecked Sendable {
 }
 
 extension CustomizedHierarchy {
-    /// Above this share of changed turns a full customization is cheaper than a partial one (at
-    /// 1M nodes a partial one after 1 % of arcs changed recomputes about a tenth of the CCH arcs;
-    /// see `bench routing`'s `partialCustomization`).
-    public static let partialShareLimit = 0.02
+    /// Above this share of changed turns a full customization (on two threads) is faster than a
+    /// partial one (on one): scattered changes reach many nodes (`bench routing`'s
+    /// `partialCustomization` measures how many).
+    public static let partialShareLimit = 0.05
 
     /// The hierarchy for `turnWeight`, made from `base` (customized for `baseTurnWeight`): a copy
     /// of its weights brought up to date by partial customization when few turns changed, a full
