@@ -14,6 +14,7 @@ enum BenchCommand {
     USAGE: wayfinder bench routing EXTRACT.osm.pbf [--osrm DIR] [--queries N] [--seed S] [--profiles LIST]
            wayfinder bench directions EXTRACT.osm.pbf [--queries N] [--seed S] [--no-profiles] [--only KIND,…] [--keep-dataset DIR]
            wayfinder bench places EXTRACT.osm.pbf [--queries N] [--seed S]
+           wayfinder bench places-index EXTRACT.osm.pbf
            wayfinder bench tiles EXTRACT.osm.pbf [--side N]
 
     `directions`: leave-now, depart-at, arrive-at and alternatives (two points and with a via
@@ -30,6 +31,9 @@ enum BenchCommand {
     over every prefix of addresses and names drawn from the map, and search along car routes of
     about 2, 5, 10 and 20 km (restaurants, cafés and fuel within a 10-minute detour).
 
+    `places-index`: only the places index (no road graph, no base map): build time, index size
+    and the process's peak memory, for measuring that stage alone at any scale.
+
     `tiles`: base map build time and size, then the render time of an N×N square of tiles
     (default 5) around the extract's centre at every zoom from 10 to 18, uncached.
 
@@ -45,8 +49,8 @@ enum BenchCommand {
     static func run(_ args: [String]) throws {
         var a = try Arguments(args, valueOptions: ["osrm", "queries", "seed", "profiles", "output", "side", "only", "keep-dataset"])
         if a.flag("help") { print(usage); return }
-        guard a.positional.count == 2, ["routing", "directions", "places", "tiles"].contains(a.positional[0]) else {
-            throw UsageError("usage: wayfinder bench routing|directions|places|tiles EXTRACT")
+        guard a.positional.count == 2, ["routing", "directions", "places", "places-index", "tiles"].contains(a.positional[0]) else {
+            throw UsageError("usage: wayfinder bench routing|directions|places|places-index|tiles EXTRACT")
         }
         let extract = a.positional[1]
         let queries = Int(a.value("queries") ?? "1000") ?? 1000
@@ -64,6 +68,11 @@ enum BenchCommand {
         try a.checkAllUsed()
         if a.positional[0] == "tiles" {
             let report = try BenchTiles.run(extract: extract, tilesPerSide: max(1, min(15, side)))
+            print(String(decoding: try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys]), as: UTF8.self))
+            return
+        }
+        if a.positional[0] == "places-index" {
+            let report = try BenchPlaces.buildIndex(extract: extract)
             print(String(decoding: try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys]), as: UTF8.self))
             return
         }
