@@ -149,7 +149,17 @@ schemas = {
                               "limits": {"type": "object", "description": "what one request may ask for (wayfinder serve --max-…)",
                                          "properties": {k: integer for k in ["maxWaypoints", "maxAlternatives", "maxDetourSeconds",
                                                                             "maxAlongRouteResults", "maxAlongRoutePoints", "maxSearchResults"]}},
-                              "http": {"type": "object", "properties": {k: integer for k in ["maxBodyBytes", "maxURLBytes", "workers", "timeoutSeconds"]}}}},
+                              "http": {"type": "object", "properties": {k: integer for k in ["maxBodyBytes", "maxURLBytes", "workers", "timeoutSeconds"]}},
+                              "access": {"type": "object", "required": ["roles", "reading", "writing", "caps"],
+                                         "description": "who may do what; never the keys",
+                                         "properties": {"roles": {"type": "array", "items": {"type": "string", "enum": ["read", "write"]}},
+                                                        "reading": {"type": "string", "enum": ["open", "api key"]},
+                                                        "writing": {"type": "string", "enum": ["operator credential", "open on loopback", "disabled"]},
+                                                        "caps": {"type": "object", "description": "quotas per key (429) and server-wide caps (503)",
+                                                                 "properties": {k: integer for k in [
+                                                                     "openWatches", "openWatchesPerKey", "eventStreams", "eventStreamsPerKey",
+                                                                     "requestsPerMinute", "matrixCellsPerMinute", "matrixCellsPerMinutePerKey",
+                                                                     "probePointsPerMinute", "probePointsPerMinutePerKey"]}}}}}},
 }
 
 latlon_path = {"type": "string", "pattern": "^-?[0-9.]+,-?[0-9.]+$"}
@@ -161,6 +171,8 @@ common_search = [q("lat", {"type": "number", "minimum": -90, "maximum": 90}, "bi
                  q("categorySet", string, "comma-separated category ids (7315) or names (restaurant)"),
                  q("language", string, "result language")]
 search_errors = {"400": json_response(ref("SearchError"), "bad input"), "404": json_response(ref("SearchError"), "no places index")}
+write_errors = {"401": json_response(ref("RoutingError"), "no operator credential (Authorization: Bearer)"),
+                "403": json_response(ref("RoutingError"), "the credential may not write, or writing is disabled on this server")}
 route_errors = {"400": json_response(ref("RoutingError"), "bad input or no route (TomTom answers 400 for both)")}
 
 route_params = [
@@ -249,11 +261,13 @@ paths = {
     "/traffic/1/speeds": {"post": {"summary": "Live speeds (OSRM segment speed CSV)", "parameters": [
         q("expiresIn", {"type": "integer", "minimum": 1, "maximum": 604800}, "seconds until historical speeds return", example=60)],
         "requestBody": {"required": True, "content": {"text/csv": {"schema": {"type": "string"}, "example": "1,2,40\n"}}},
-        "responses": {"201": json_response(ref("TrafficApplyReport"), "applied"), "400": json_response(ref("RoutingError"), "bad CSV")}}},
+        "security": [{}, {"operator": []}],
+        "responses": {"201": json_response(ref("TrafficApplyReport"), "applied"), "400": json_response(ref("RoutingError"), "bad CSV"), **write_errors}}},
     "/traffic/1/closures": {"post": {"summary": "Road closures (from,to CSV)", "parameters": [
         q("expiresIn", {"type": "integer", "minimum": 1, "maximum": 604800}, "seconds", example=60)],
         "requestBody": {"required": True, "content": {"text/csv": {"schema": {"type": "string"}, "example": "1,2\n"}}},
-        "responses": {"201": json_response(ref("TrafficApplyReport"), "applied"), "400": json_response(ref("RoutingError"), "bad CSV")}}},
+        "security": [{}, {"operator": []}],
+        "responses": {"201": json_response(ref("TrafficApplyReport"), "applied"), "400": json_response(ref("RoutingError"), "bad CSV"), **write_errors}}},
     "/traffic/1/status": {"get": {"summary": "Live traffic in force", "responses": {"200": json_response({"type": "object", "required": ["updates", "modes"]})}}},
     "/route/v1/{profile}/{coordinates}": {"get": {"summary": "OSRM route", "parameters": [
         path_param("profile", "driving, cycling, walking", {"type": "string", "enum": ["driving", "car", "cycling", "bike", "walking", "foot"]},
@@ -369,7 +383,10 @@ doc = {"openapi": "3.1.0",
        "components": {"schemas": schemas, "securitySchemes": {
            "key": {"type": "apiKey", "in": "query", "name": "key",
                    "description": "only when the server runs with --api-keys FILE; 403 without a valid key, 429 (Retry-After) over its limit"},
-           "header": {"type": "apiKey", "in": "header", "name": "X-API-Key", "description": "the same key as a header"}}},
+           "header": {"type": "apiKey", "in": "header", "name": "X-API-Key", "description": "the same key as a header"},
+           "operator": {"type": "http", "scheme": "bearer",
+                        "description": "the operator credential (serve --operator-token-file, or a key marked operator): writing needs it "
+                                       "unless the server listens on loopback without keys"}}},
        "security": [{}, {"key": []}, {"header": []}]}
 out = os.path.join(os.path.dirname(__file__), "..", "Sources", "MapsServer", "Resources", "openapi.json")
 with open(out, "w") as f:
