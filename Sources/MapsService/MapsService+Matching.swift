@@ -37,12 +37,12 @@ extension MapsService {
         guard let outcome = planning.match(query.points, mode: query.mode, parameters: parameters), !outcome.stretches.isEmpty else {
             throw APIError(.mapMatchingFailure, "Could not match the trace: no two consecutive points could be matched to \(query.mode.rawValue) roads", parameter: "coordinates")
         }
-        let side = DrivingSide(timeZone: timeZone)
+        let side = drivingSide
         let text = query.route.steps ? InstructionText(language: "en-GB", units: .metric) : nil
         let matchings = outcome.stretches.map { stretch in
             let guidance = text.map { GuidanceBuilder(graph: graph, text: $0, drivingSide: side).build(stretch.route) }
             return OSRM.Matching(confidence: (stretch.matching.confidence * 1000).rounded() / 1000,
-                                 route: OSRM.Route(stretch.route, guidance: guidance, drivingSide: side, options: query.route, graph: graph))
+                                 route: OSRM.Route(stretch.route, guidance: guidance, options: query.route, graph: graph))
         }
         let tracepoints = outcome.points.map { point in
             point.map { p in
