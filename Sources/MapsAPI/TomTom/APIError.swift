@@ -11,6 +11,8 @@ public struct APIError: Error, Codable, Sendable, CustomStringConvertible {
         case methodNotAllowed = "METHOD_NOT_ALLOWED"
         case rateLimited = "RATE_LIMITED"
         case unauthorized = "FORBIDDEN"
+        /// No credential where one is needed (HTTP 401, with `WWW-Authenticate: Bearer`).
+        case unauthenticated = "UNAUTHORIZED"
         case unavailable = "SERVICE_UNAVAILABLE"
         case internalError = "INTERNAL_ERROR"
     }
@@ -34,6 +36,7 @@ public struct APIError: Error, Codable, Sendable, CustomStringConvertible {
         case .methodNotAllowed: 405
         case .rateLimited: 429
         case .unauthorized: 403
+        case .unauthenticated: 401
         case .unavailable: 503
         case .internalError: 500
         }

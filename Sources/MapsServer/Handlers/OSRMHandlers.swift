@@ -158,6 +158,9 @@ struct OSRMHandlers {
             guard sources.count * destinations.count <= 10_000 else {
                 throw Failure(code: "TooBig", message: "Too many table cells (at most 10000)")
             }
+            if let refusal = app.quotas.charge(sources.count * destinations.count, of: .matrixCells, identity: app.identity(request)) {
+                return refusal
+            }
             let annotations = Set((request.query["annotations"] ?? "duration").split(separator: ",").map(String.init))
             return JSONResponse.ok(try app.service.osrmTable(coords, sources: sources, destinations: destinations, mode: mode,
                                                              durations: annotations.contains("duration"), distances: annotations.contains("distance")))

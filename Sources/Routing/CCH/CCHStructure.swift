@@ -146,6 +146,30 @@ public final class DownwardArcs: @unchecked Sendable {
     /// Positions in `tail`/`arc` of the arcs into `v`.
     @inline(__always)
     func arcs(into v: Int) -> Range<Int> { Int(firstIn[v])..<Int(firstIn[v + 1]) }
+
+    /// Calls `body(u, arc u–lower, arc u–higher)` for every common lower neighbour u of two nodes
+    /// (the lower triangles of the arc between them), in increasing rank, until it returns false.
+    /// Merges the two sorted lists, galloping through the higher node's, which is often far longer.
+    @inline(__always)
+    func forEachCommonTail(_ lower: Int, _ higher: Int, _ body: (Int, Int, Int) -> Bool) {
+        let lowerArcs = arcs(into: lower), higherArcs = arcs(into: higher)
+        var i = lowerArcs.lowerBound, j = higherArcs.lowerBound
+        while i < lowerArcs.upperBound && j < higherArcs.upperBound {
+            let a = tail[i], b = tail[j]
+            if a < b { i += 1; continue }
+            if b < a {
+                var step = 1, hi = j + 1
+                while hi < higherArcs.upperBound && tail[hi] < a { j = hi; step <<= 1; hi = j + step }
+                hi = min(hi, higherArcs.upperBound)
+                var lo = j + 1
+                while lo < hi { let mid = (lo + hi) >> 1; if tail[mid] < a { lo = mid + 1 } else { hi = mid } }
+                j = lo
+                continue
+            }
+            if !body(Int(a), Int(arc[i]), Int(arc[j])) { return }
+            i += 1; j += 1
+        }
+    }
 }
 
 extension CCHStructure {

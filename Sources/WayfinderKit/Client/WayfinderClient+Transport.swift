@@ -48,6 +48,7 @@ extension WayfinderClient {
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         request.setValue(Self.userAgent, forHTTPHeaderField: "User-Agent")
         for (name, value) in configuration.headers { request.setValue(value, forHTTPHeaderField: name) }
+        if let token = configuration.operatorToken { request.setValue("Bearer " + token, forHTTPHeaderField: "Authorization") }
         if let body = endpoint.body {
             request.httpBody = body
             request.setValue(endpoint.contentType ?? "application/json", forHTTPHeaderField: "Content-Type")

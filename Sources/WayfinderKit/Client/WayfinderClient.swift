@@ -20,8 +20,11 @@ public struct WayfinderClient: Sendable {
     public struct Configuration: Sendable {
         /// Seconds a request may wait for the server before failing with ``WayfinderError/serverUnavailable(_:)``.
         public var timeout: TimeInterval = 30
-        /// Sent as TomTom's `key` parameter, for a gateway in front of the server (Wayfinder itself needs none).
+        /// Sent as TomTom's `key` parameter: the API key of a server run with `--api-keys` (or of a gateway in front of it).
         public var apiKey: String?
+        /// Sent as `Authorization: Bearer …` on every request: the operator credential that writing traffic and probes
+        /// needs on a server with `--operator-token-file` or operator keys.
+        public var operatorToken: String?
         /// Extra HTTP headers on every request (for example `Authorization` for a proxy).
         public var headers: [String: String] = [:]
         /// Language of instruction texts and place names (IETF tag such as `en-GB`); nil: the server's default.
