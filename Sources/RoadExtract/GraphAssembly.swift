@@ -74,6 +74,7 @@ struct GraphAssembly {
         if x.nodeBits[n] & blockBit != 0 { flags.insert(.barrier) }
         if x.nodeStopSign[n] { flags.insert(.stopSign) }
         b.nodeFlags.append(flags)
+        if let j = x.nodeJunctions[Int32(n)] { b.junctions.append((id, j.ref, j.name)) }
         return id
     }
 
@@ -85,6 +86,10 @@ struct GraphAssembly {
         b.wayOSMIDs.append(x.wayOSMIDs[w])
         b.wayName.append(x.wayName[w])
         b.wayRef.append(x.wayRef[w])
+        if let signs = x.waySigns[Int32(w)] {
+            b.signWays.append(id.rawValue)
+            b.signRecords.append(signs)
+        }
         b.wayClass.append(verdict.roadClass)
         b.wayFlags.append(verdict.flags)
         b.waySpeedKmhTimes10.append(UInt16(min(65_000, (verdict.forwardSpeedKmh * 10).rounded())))

@@ -96,13 +96,18 @@ struct OSRMHandlers {
             // Only what the answer shows is worked out: guidance for steps, points for a geometry or
             // annotations (OSRM's own default, overview=simplified, wants them).
             query.representation = options.needsPoints ? .polyline : .summaryOnly
+            // Instruction texts (`maneuver.instruction`) in this language: an addition OSRM clients accept.
+            query.language = q["language"] ?? "en"
+            if let text = q["continue_straight"], text != "default" {
+                query.continueStraight = try Self.bool(text, "continue_straight")
+            }
             do {
                 return JSONResponse.ok(try app.service.osrmRoute(query, options: options))
             } catch {
                 switch error.code {
                 case .mapMatchingFailure: throw Failure(code: "NoSegment", message: "Could not find a matching segment for any coordinate")
                 case .noRouteFound: throw Failure(code: "NoRoute", message: "Impossible route between points")
-                default: throw Failure(code: "InvalidQuery", message: error.message)
+                default: throw Failure(code: error.parameter == "language" ? "InvalidValue" : "InvalidQuery", message: error.message)
                 }
             }
         } catch {

@@ -27,8 +27,12 @@ public struct WayfinderClient: Sendable {
         public var operatorToken: String?
         /// Extra HTTP headers on every request (for example `Authorization` for a proxy).
         public var headers: [String: String] = [:]
-        /// Language of instruction texts and place names (IETF tag such as `en-GB`); nil: the server's default.
+        /// Language of instruction texts and place names (IETF tag such as `en-GB`); nil: the one of
+        /// ``locale`` when the server has instructions in it, else the server's default.
         public var language: String?
+        /// The locale whose language instructions are given in when ``language`` is nil (as MapKit
+        /// follows the device's language): the user's, unless set.
+        public var locale: Locale = .current
         /// Reconnection behaviour of event streams (time to leave).
         public var eventStream = EventSource.Configuration()
 
@@ -57,6 +61,9 @@ public struct WayfinderClient: Sendable {
         }
         self.init(serverURL: u, configuration: configuration)
     }
+
+    /// The language asked for: the configured one, else the locale's when instructions exist in it.
+    var requestLanguage: String? { configuration.language ?? InstructionLanguages.tag(for: configuration.locale) }
 
     /// What the server serves: dataset, travel modes, time zone, traffic updates (`GET /health`).
     public func serverStatus() async throws(WayfinderError) -> ServerStatus {
