@@ -57,8 +57,9 @@ public final class SearchScratch: @unchecked Sendable {
     @inlinable public var minKey: UInt32 { heapCount > 0 ? heapKeys[0] : Self.infinity }
 
     /// Lowers `id`'s distance to `key` (inserting it if new); false when it was not an improvement
-    /// or the id is already settled.
-    @inlinable @discardableResult
+    /// or the id is already settled. Always inlined: it runs once per arc scanned, and called
+    /// out of line every call pays the class's dynamic exclusivity checks.
+    @inlinable @inline(__always) @discardableResult
     public func relax(_ id: Int, key: UInt32, parent from: UInt32) -> Bool {
         if stamp[id] != generation {
             stamp[id] = generation
