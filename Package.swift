@@ -47,7 +47,7 @@ let package = Package(
         // stays Foundation-only, so that the SDK built on it needs none of the engine.
         .target(name: "MapsAPIMapping", dependencies: ["MapsAPI", "Routing", "Places", "Directions", "RoutePlanning", "RoadNetwork", "GeoCore"], swiftSettings: settings),
         .target(name: "MapsService", dependencies: ["MapMatching", "Dataset", "Tiles", "BaseMap", "MapsAPI", "MapsAPIMapping", "RoutePlanning", "Routing", "RoadNetwork", "GeoCore", "Traffic", "Directions", "Places"], swiftSettings: settings),
-        .target(name: "MapsServer", dependencies: ["MapMatching", "HTTPServer", "MapsService", "MapsAPI", "MapsAPIMapping", "GeoCore", "TimeToLeave"],
+        .target(name: "MapsServer", dependencies: ["HTTPServer", "MapsService", "MapsAPI", "MapsAPIMapping", "GeoCore", "TimeToLeave"],
                 resources: [.copy("Resources/web"), .copy("Resources/openapi.json")], swiftSettings: settings),
         .target(name: "TimeToLeave", dependencies: ["RoutePlanning", "MapsAPI", "MapsAPIMapping", "SQLite", "GeoCore", "RoadNetwork", "Routing", "Deflate"], swiftSettings: settings),
         .target(name: "SyntheticNetwork", dependencies: ["OSMPBF", "GeoCore"], swiftSettings: settings, linkerSettings: libm),

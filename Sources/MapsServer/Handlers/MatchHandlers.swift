@@ -2,7 +2,6 @@ import Foundation
 import HTTPServer
 import MapsAPI
 import MapsService
-import MapMatching
 import GeoCore
 
 /// OSRM's `/match/v1` (GET with the trace in the path, POST with a GPX, GeoJSON or CSV body) and
