@@ -13,6 +13,7 @@ final class RoutingEngineCore: @unchecked Sendable {
     let planner: RoutePlanner
     /// The network's extent (degrees × 10⁷), so reach searches know when a budget covers it all.
     let networkBounds: (minLat: Int32, maxLat: Int32, minLon: Int32, maxLon: Int32)
+    let matchers: MatcherPool
     /// Lower bounds over the week and a few bands of it, for time-dependent potentials (modes
     /// that take traffic, with a hierarchy).
     let potentials: TimeDependentPotentials?
@@ -31,6 +32,7 @@ final class RoutingEngineCore: @unchecked Sendable {
             b = (min(b.minLat, c.latitudeE7), max(b.maxLat, c.latitudeE7), min(b.minLon, c.longitudeE7), max(b.maxLon, c.longitudeE7))
         }
         networkBounds = b
+        matchers = MatcherPool(graph: graph, structure: structure)
         if let structure, graph.mode.usesTraffic {
             let (table, _) = model.table(referenceTime: Date(timeIntervalSince1970: 0), updates: [])
             potentials = TimeDependentPotentials(graph: graph, structure: structure, table: table, bandCount: Self.potentialBands)

@@ -37,6 +37,7 @@ enum ServeCommand {
       --max-isochrone-minutes N
                               the largest isochrone or reachable range (default 120, at most 1440); distance
                               budgets up to N × 2 km, fuel budgets up to N / 6 L
+      --max-trace-points N    fixes of one trace to match or probe upload (default 10000, at most 100000)
     \(ServeAccess.usage)
       --web DIR               serve the web app from DIR instead of the built-in copy
       --traffic-replay FILE   play recorded traffic: CSV offset_seconds,from_osm_node_id,to_osm_node_id,speed_kmh,
@@ -51,7 +52,7 @@ enum ServeCommand {
 
     static func run(_ args: [String]) throws {
         var a = try Arguments(args, valueOptions: (["host", "port", "workers", "max-body-bytes", "max-url-bytes", "timeout", "web",
-                                                   "traffic-replay", "clock-speed", "max-waypoints", "max-alternatives",
+                                                   "traffic-replay", "clock-speed", "max-waypoints", "max-alternatives", "max-trace-points",
                                                    "max-detour-seconds", "max-along-route-results", "max-route-points", "max-results",
                                                    "max-matrix-cells", "max-async-matrix-cells", "max-isochrone-minutes"] as Set<String>)
                                                   .union(ServeAccess.valueOptions))
@@ -80,6 +81,7 @@ enum ServeCommand {
         if let v = try int("max-matrix-cells", 1...ceilings.maxMatrixCells) { limits.maxMatrixCells = v }
         if let v = try int("max-async-matrix-cells", 1...ceilings.maxAsyncMatrixCells) { limits.maxAsyncMatrixCells = v }
         if let v = try int("max-isochrone-minutes", 1...ceilings.maxIsochroneMinutes) { limits.maxIsochroneMinutes = v }
+        if let v = try int("max-trace-points", 2...ceilings.maxTracePoints) { limits.maxTracePoints = v }
         var options = MapsApplication.Options()
         options.http = .init(maxBodyBytes: config.maxBodyBytes, maxURLBytes: config.maxURLBytes, workers: config.workerThreads,
                              timeoutSeconds: config.connectionTimeoutSeconds)

@@ -24,7 +24,7 @@
 # Environment:
 #   WAYFINDER_CONTRACT_EXAMPLES   fuzzing cases per operation (default 60)
 #   WAYFINDER_CONTRACT_SEED       schemathesis seed (default 20261129; "random" for a new one each run)
-#   WAYFINDER_CONTRACT_TIMEOUT    seconds for the schemathesis run before it is stopped (default 240: 33 operations)
+#   WAYFINDER_CONTRACT_TIMEOUT    seconds for the schemathesis run before it is stopped (default 240)
 #   PYTHON                        Python with schemathesis (default .cache/venv/bin/python, from scripts/setup.sh --test)
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)

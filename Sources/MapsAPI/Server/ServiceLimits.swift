@@ -20,6 +20,8 @@ public struct ServiceLimits: Sendable, Codable, Equatable {
     /// The largest isochrone or reachable range, minutes; distance budgets may reach as far as a
     /// car at 120 km/h in that time, fuel budgets 10 L per hour of it.
     public var maxIsochroneMinutes = 120
+    /// Fixes of one trace to match (`/match/v1`), and of one probe upload (`/traffic/1/probes`).
+    public var maxTracePoints = 10_000
 
     public init() {}
 
@@ -34,6 +36,7 @@ public struct ServiceLimits: Sendable, Codable, Equatable {
         l.maxMatrixCells = 1_000_000
         l.maxAsyncMatrixCells = 4_000_000
         l.maxIsochroneMinutes = 24 * 60
+        l.maxTracePoints = 100_000
     }
 
     /// The largest distance budget, metres.
