@@ -24,11 +24,12 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
 
         .target(name: "GeoCore", swiftSettings: settings, linkerSettings: libm),
-        .target(name: "OSMPBF", dependencies: ["CDeflate"], swiftSettings: settings),
+        .target(name: "Parallelism", swiftSettings: settings),
+        .target(name: "OSMPBF", dependencies: ["CDeflate", "Parallelism"], swiftSettings: settings),
         .target(name: "BinaryIO", dependencies: ["CDeflate"], swiftSettings: settings),
         .target(name: "RoadNetwork", dependencies: ["GeoCore", "BinaryIO"], swiftSettings: settings),
         .target(name: "Traffic", dependencies: ["RoadNetwork", "BinaryIO", "GeoCore"], swiftSettings: settings),
-        .target(name: "Routing", dependencies: ["GeoCore", "RoadNetwork"], swiftSettings: settings),
+        .target(name: "Routing", dependencies: ["GeoCore", "RoadNetwork", "Parallelism"], swiftSettings: settings),
         .target(name: "MapsAPI", swiftSettings: settings),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CDeflate"], swiftSettings: settings),
         .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: settings),
@@ -36,7 +37,7 @@ let package = Package(
         .target(name: "BaseMap", dependencies: ["OSMPBF", "GeoCore", "BinaryIO"], swiftSettings: settings),
         .target(name: "Tiles", dependencies: ["BaseMap", "CCairo", "GeoCore", "BinaryIO"], swiftSettings: settings, linkerSettings: libm),
         .target(name: "Dataset", dependencies: ["RoadNetwork", "Routing", "BinaryIO"], swiftSettings: settings),
-        .target(name: "DatasetImport", dependencies: ["Dataset", "RoadExtract", "RoadNetwork", "Routing", "OSMPBF", "BinaryIO", "GeoCore", "BaseMap", "Places"], swiftSettings: settings),
+        .target(name: "DatasetImport", dependencies: ["Dataset", "RoadExtract", "RoadNetwork", "Routing", "OSMPBF", "BinaryIO", "GeoCore", "BaseMap", "Places", "Parallelism"], swiftSettings: settings),
         .target(name: "Directions", dependencies: ["Routing", "RoadNetwork", "MapsAPI", "GeoCore"], swiftSettings: settings),
         .target(name: "MapsService", dependencies: ["Dataset", "MapsAPI", "Routing", "RoadNetwork", "GeoCore", "Traffic", "Directions", "Places"], swiftSettings: settings),
         .target(name: "MapsServer", dependencies: ["HTTPServer", "MapsService", "MapsAPI", "Dataset", "Tiles", "BaseMap", "RoadNetwork", "Routing", "GeoCore", "Traffic", "Places", "TimeToLeave"],
@@ -45,7 +46,7 @@ let package = Package(
         .target(name: "SyntheticNetwork", dependencies: ["OSMPBF"], swiftSettings: settings, linkerSettings: libm),
         .target(name: "RoadExtract", dependencies: ["GeoCore", "OSMPBF", "RoadNetwork"], swiftSettings: settings, linkerSettings: libm),
 
-        .executableTarget(name: "wayfinder", dependencies: ["SyntheticNetwork", "BaseMap", "Tiles", "DatasetImport", "Dataset", "MapsService", "MapsServer", "HTTPServer", "Places", "MapsAPI", "RoadExtract", "RoadNetwork", "Routing", "Traffic", "BinaryIO", "OSMPBF", "GeoCore", "TimeToLeave"], swiftSettings: settings),
+        .executableTarget(name: "wayfinder", dependencies: ["Parallelism", "SyntheticNetwork", "BaseMap", "Tiles", "DatasetImport", "Dataset", "MapsService", "MapsServer", "HTTPServer", "Places", "MapsAPI", "RoadExtract", "RoadNetwork", "Routing", "Traffic", "BinaryIO", "OSMPBF", "GeoCore", "TimeToLeave"], swiftSettings: settings),
 
         .target(name: "WayfinderKit", dependencies: ["MapsAPI"], swiftSettings: settings),
         .executableTarget(name: "example-directions", dependencies: ["WayfinderKit"], path: "Examples/example-directions", swiftSettings: settings),

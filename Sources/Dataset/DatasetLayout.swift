@@ -29,7 +29,7 @@ public struct DatasetLayout: Sendable {
     public static let graphFileName = "graph.wfg"
     public static let placesFileName = "places.sqlite"
     /// The graph file's own format version (checked at open, independent of the manifest's).
-    public static let graphFormatVersion: UInt32 = 1
+    public static let graphFormatVersion: UInt32 = 2
 
     public func readManifest() throws -> DatasetManifest {
         guard FileIO.exists(manifestPath) else {

@@ -114,7 +114,7 @@ public struct RoadGraph: @unchecked Sendable {
         for a in 0..<arcOriginal.count where arcOriginal[a].index != a { copies[arcOriginal[a], default: []].append(ArcID(a)) }
         restrictionCopies = copies
         snapGrid = try SnapGrid(store: store, prefix: p)
-        segmentKeys = try SegmentKeys(store: store, prefix: p)
+        segmentKeys = try SegmentKeys(store: store, prefix: p, shapeOSMIDs: shapeOSMIDs)
         guard edgeShapeStart.count == edgeTail.count + 1, turnFirstOut.count == arcEdge.count + 1,
               edgeArcs.count == 2 * edgeTail.count, Int(turnFirstOut.last ?? 0) == turnTarget.count,
               stringOffsets.count >= 1 else {

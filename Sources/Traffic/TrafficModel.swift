@@ -138,7 +138,7 @@ public final class TrafficModel: @unchecked Sendable {
                         continue
                     }
                     if coveredMeters[a] == 0 { touched.append(a) }
-                    let meters = max(0.01, Double(keys.lengthCm[k]) / 100)
+                    let meters = max(0.01, Double(keys.lengthCm(k)) / 100)
                     coveredMeters[a] += meters
                     liveSeconds[a] += meters / (speed / 3.6)
                     expiry[a] = min(expiry[a], update.expiresAt)

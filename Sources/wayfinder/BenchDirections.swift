@@ -57,7 +57,7 @@ enum BenchDirections {
             var lines = ""
             var r2 = SeededGenerator(seed: seed &+ 7)
             for i in 0..<keys.count where share >= 1 || Double(r2.next() % 10_000) / 10_000 < share {
-                lines += "\(keys.from[i]),\(keys.to[i]),15\n"
+                lines += "\(keys.from(i)),\(keys.to(i)),15\n"
             }
             var timings: [Double] = []
             var last: TrafficApplyReport?

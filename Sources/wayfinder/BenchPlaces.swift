@@ -94,7 +94,7 @@ enum BenchPlaces {
             along[bucket.name] = ["routes": samples.count, "latencyMs": BenchCommand.percentiles(samples),
                                   "meanResults": BenchCommand.round3(Double(resultCounts[bucket.name] ?? 0) / Double(samples.count))]
         }
-        let placeStage = summary.stageSeconds.first { $0.0 == "places" }?.1 ?? 0
+        let placeStage = summary.stages.first { $0.name == "places" }?.seconds ?? 0
         return [
             "extract": (extract as NSString).lastPathComponent,
             "index": ["buildSeconds": BenchCommand.round3(placeStage), "megabytes": BenchCommand.round3(Double(indexBytes) / 1_048_576)],

@@ -1,6 +1,7 @@
 public import RoadNetwork
 import Dispatch
 import Foundation
+import Parallelism
 
 /// A CCH customized for one metric: the upward and downward weight of every CCH arc.
 ///
@@ -101,7 +102,7 @@ public final class CCHMetric: @unchecked Sendable {
     /// children) and balances the subtrees below it over two threads; nil for small hierarchies.
     static func makePlan(_ s: CCHStructure, minimumNodes: Int) -> ParallelPlan? {
         let n = s.nodeCount
-        guard n > minimumNodes, ProcessInfo.processInfo.activeProcessorCount >= 2 else { return nil }
+        guard n > minimumNodes, Parallelism.threads >= 2 else { return nil }
         var children = [Int32](repeating: 0, count: n)
         var roots: [Int] = []
         for v in 0..<n {

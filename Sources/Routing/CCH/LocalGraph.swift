@@ -4,25 +4,33 @@ import RoadNetwork
 /// node numbers, in CSR form, plus the max-flow machinery for inertial-flow cuts.
 struct LocalGraph {
     let nodes: [Int32]
-    /// Global edge ids of the subgraph's edges.
+    /// Global edge ids of the subgraph's edges, and the local index of each edge's first end.
     private(set) var edges: [Int32] = []
+    private var edgeStart: [Int32] = []
     var firstOut: [Int32]
     var head: [Int32] = []
     /// Local edge index of each adjacency entry (both directions share one edge).
     var edgeOf: [Int32] = []
+    /// The adjacency entry running the other way along the same edge.
+    var reverseEntry: [Int32] = []
     let x: [Float], y: [Float]
 
     var edgeCount: Int { edges.count }
 
-    init(nodes: [Int32], context: NestedDissection.Context) {
+    /// The subgraph induced by `nodes`; `id` marks them in the context's shared scratch (unique
+    /// among subproblems alive at the same time).
+    init(nodes: [Int32], context: NestedDissection.Context, id: Int32) {
         self.nodes = nodes
-        var localIndex = [Int32: Int32](minimumCapacity: nodes.count)
-        for (i, v) in nodes.enumerated() { localIndex[v] = Int32(i) }
+        let owner = context.scratch.owner, localIndex = context.scratch.localIndex
+        for (i, v) in nodes.enumerated() {
+            owner[Int(v)] = id
+            localIndex[Int(v)] = Int32(i)
+        }
         firstOut = [Int32](repeating: 0, count: nodes.count + 1)
         var lx = [Float](), ly = [Float]()
         lx.reserveCapacity(nodes.count)
         ly.reserveCapacity(nodes.count)
-        var pairs: [(Int32, Int32, Int32)] = []  // (local u, local w, local edge)
+        var edgeEnd: [Int32] = []
         for (i, v) in nodes.enumerated() {
             let vi = Int(v)
             lx.append(context.x[vi])
@@ -30,27 +38,33 @@ struct LocalGraph {
             for k in Int(context.firstEdge[vi])..<Int(context.firstEdge[vi + 1]) {
                 let e = Int(context.incident[k])
                 let w = context.otherEnd(e, vi)
-                guard w > vi, let lw = localIndex[Int32(w)] else { continue }
-                let le = Int32(edges.count)
+                guard w > vi, owner[w] == id else { continue }
                 edges.append(Int32(e))
-                pairs.append((Int32(i), lw, le))
+                edgeStart.append(Int32(i))
+                edgeEnd.append(localIndex[w])
+                firstOut[i + 1] += 1
+                firstOut[Int(localIndex[w]) + 1] += 1
             }
         }
         x = lx
         y = ly
-        for (u, w, _) in pairs {
-            firstOut[Int(u) + 1] += 1
-            firstOut[Int(w) + 1] += 1
-        }
         for i in 0..<nodes.count { firstOut[i + 1] += firstOut[i] }
         var fill = firstOut
-        head = [Int32](repeating: 0, count: pairs.count * 2)
-        edgeOf = [Int32](repeating: 0, count: pairs.count * 2)
-        for (u, w, e) in pairs {
-            head[Int(fill[Int(u)])] = w; edgeOf[Int(fill[Int(u)])] = e; fill[Int(u)] += 1
-            head[Int(fill[Int(w)])] = u; edgeOf[Int(fill[Int(w)])] = e; fill[Int(w)] += 1
+        head = [Int32](repeating: 0, count: edges.count * 2)
+        edgeOf = [Int32](repeating: 0, count: edges.count * 2)
+        reverseEntry = [Int32](repeating: 0, count: edges.count * 2)
+        for e in 0..<edges.count {
+            let u = Int(edgeStart[e]), w = Int(edgeEnd[e])
+            let iu = Int(fill[u]), iw = Int(fill[w])
+            head[iu] = Int32(w); edgeOf[iu] = Int32(e); fill[u] += 1
+            head[iw] = Int32(u); edgeOf[iw] = Int32(e); fill[w] += 1
+            reverseEntry[iu] = Int32(iw)
+            reverseEntry[iw] = Int32(iu)
         }
     }
+
+    /// The local index of edge `k`'s lower-numbered end.
+    func firstEnd(of k: Int) -> Int { Int(edgeStart[k]) }
 
     /// Connected components as lists of local node indices.
     func components() -> [[Int32]] {
@@ -104,20 +118,6 @@ struct LocalGraph {
         let n = nodes.count
         // flow[i] on adjacency entry i: +1 when one unit goes along it (the reverse entry then holds -1).
         var flow = [Int8](repeating: 0, count: head.count)
-        var reverseEntry = [Int32](repeating: 0, count: head.count)
-        do {
-            // Pair each adjacency entry with its reverse (same edge, other endpoint).
-            var firstEntry = [Int32](repeating: -1, count: edges.count)
-            for v in 0..<n {
-                for i in Int(firstOut[v])..<Int(firstOut[v + 1]) {
-                    let e = Int(edgeOf[i])
-                    if firstEntry[e] < 0 { firstEntry[e] = Int32(i) } else {
-                        reverseEntry[i] = firstEntry[e]
-                        reverseEntry[Int(firstEntry[e])] = Int32(i)
-                    }
-                }
-            }
-        }
         var parentEntry = [Int32](repeating: -1, count: n)
         var visited = [UInt32](repeating: 0, count: n)
         var queue = [Int32](repeating: 0, count: n)
