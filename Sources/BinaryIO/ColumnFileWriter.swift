@@ -78,10 +78,21 @@ public final class ColumnFileWriter: ColumnSink {
         try bytes.withUnsafeBytes { raw in Result { () throws(FileIOError) in try writeBody(raw) } }.get()
     }
 
+    /// Writes in pieces of at most 64 KiB: the page cache then holds the file in small folios.
+    /// A large write makes large ones (up to 2 MiB on Linux 6.x with ext4), and a server that
+    /// maps the file would hold a whole folio resident for every byte it reads (measured here:
+    /// 2 MiB per scattered read instead of the 64 KiB fault-around).
+    static let writeChunk = 64 << 10
+
     private func writeBody(_ bytes: UnsafeRawBufferPointer) throws(FileIOError) {
         guard bytes.count > 0 else { return }
         do throws(FileIOError) {
-            try FileIO.writeAll(fd: fd, bytes, path: temporary)
+            var done = 0
+            while done < bytes.count {
+                let n = min(Self.writeChunk, bytes.count - done)
+                try FileIO.writeAll(fd: fd, UnsafeRawBufferPointer(rebasing: bytes[done..<(done + n)]), path: temporary)
+                done += n
+            }
         } catch {
             failure = failure ?? error
             throw error

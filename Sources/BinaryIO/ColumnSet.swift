@@ -257,6 +257,7 @@ extension ColumnSet {
     }
 
     private static func checkContent(path: String, fd: Int32, size: Int, storedCRC: UInt32) throws(ColumnSetError) {
+        FileIO.adviseRandomReads(fd)
         var buffer = [UInt8](repeating: 0, count: 4 << 20)
         var offset = ColumnSetBuilder.headerSize
         var crc: UInt32 = 0

@@ -13,7 +13,7 @@ import Synchronization
 public final class MapsService: @unchecked Sendable {
     public let dataset: Dataset
     public let trafficStore: TrafficStore
-    let engines: [TravelMode: RoutingEngine]
+    let engines: RoutingEngines
     /// The places index, when the dataset has one.
     public let places: (any PlaceStore)?
     /// The clock every time-related decision reads (replaceable for tests and replays).
@@ -37,12 +37,10 @@ public final class MapsService: @unchecked Sendable {
         let fingerprint = trafficStore.fingerprint()
         let historical = trafficStore.historicalProfiles()
         let updates = trafficStore.activeUpdates(now: now.timeIntervalSince1970)
-        var engines: [TravelMode: RoutingEngine] = [:]
-        for (mode, graph) in dataset.graphs {
-            let core = RoutingEngineCore(graph: graph, structure: dataset.hierarchies[mode], timeZone: dataset.timeZone, historical: historical)
-            engines[mode] = RoutingEngine(core: core, now: now, updates: updates)
-        }
-        self.engines = engines
+        engines = RoutingEngines(dataset: dataset, historical: historical)
+        // The first profile (car when there is one) is ready before the first request; the others
+        // are made on first use, so a server asked only for car routes holds only car's memory.
+        if let mode = Self.firstMode(dataset) { engines.make(mode, now: now, updates: updates) }
         if let entry = dataset.manifest.files["places.sqlite"] {
             places = try? SQLitePlaceStore(path: dataset.layout.root + "/" + entry.path)
         } else {
@@ -54,8 +52,24 @@ public final class MapsService: @unchecked Sendable {
 
     public var timeZone: TimeZone { dataset.timeZone }
 
+    static func firstMode(_ dataset: Dataset) -> TravelMode? {
+        dataset.graphs[.car] != nil ? .car : dataset.manifest.profiles.lazy.compactMap { TravelMode(rawValue: $0) }.first
+    }
+
+    /// The engine of `mode`, made now if this is its first use (under the refresh lock, so that it
+    /// starts from the traffic in force and no refresh runs past it).
+    func existingOrNewEngine(_ mode: TravelMode) -> RoutingEngine? {
+        if let e = engines.existing(mode) { return e }
+        guard dataset.graphs[mode] != nil else { return nil }
+        refreshLock.lock()
+        defer { refreshLock.unlock() }
+        if let e = engines.existing(mode) { return e }
+        let now = clock()
+        return engines.make(mode, now: now, updates: trafficStore.activeUpdates(now: now.timeIntervalSince1970))
+    }
+
     func engine(_ mode: TravelMode) throws(APIError) -> RoutingEngine {
-        guard let e = engines[mode] else {
+        guard let e = existingOrNewEngine(mode) else {
             throw .badInput("this dataset has no \(mode.rawValue) graph (it has: \(dataset.manifest.profiles.joined(separator: ", ")))",
                             parameter: "travelMode")
         }
@@ -135,7 +149,7 @@ public final class MapsService: @unchecked Sendable {
         // This upload's own segments (the refresh reports every update in force), on the car
         // graph or the first graph that takes traffic.
         let modes = [TravelMode.car] + TravelMode.allCases.filter { $0 != .car && $0.usesTraffic }
-        let model = modes.lazy.compactMap { self.engines[$0]?.core.model }.first
+        let model = modes.lazy.compactMap { self.existingOrNewEngine($0)?.core.model }.first
         let matched = model?.matchedLines(of: update) ?? 0
         return TrafficApplyReport(id: update.id, kind: kind.rawValue, entries: entries.count,
                                   matchedSegments: matched, unmatchedSegments: entries.count - matched,
@@ -158,7 +172,7 @@ public final class MapsService: @unchecked Sendable {
         let updates = trafficStore.activeUpdates(now: now.timeIntervalSince1970)
         var report: TrafficModel.MatchReport?
         // Only motor traffic uses traffic; walking and cycling snapshots never change.
-        for (mode, engine) in engines.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where mode.usesTraffic {
+        for (mode, engine) in engines.made where mode.usesTraffic {
             let snapshot = engine.refresh(now: now, updates: updates)
             if mode == .car || report == nil { report = snapshot.report }
         }
@@ -171,14 +185,14 @@ public final class MapsService: @unchecked Sendable {
     /// Changes every time any mode's traffic snapshot is rebuilt (live update, expiry, time passing):
     /// watchers compare it to decide when to re-plan.
     public var trafficGeneration: Int {
-        engines.values.reduce(0) { $0 + $1.snapshot.generation }
+        engines.made.reduce(0) { $0 + $1.engine.snapshot.generation }
     }
 
     /// OSM node pairs of the live updates applied since `generation`-th rebuild are not tracked;
     /// this tells which arcs of a mode are affected by live data now (for "does this update touch
     /// my route?").
     public func liveAffectedEdges(_ mode: TravelMode) -> Set<Int> {
-        guard let engine = engines[mode] else { return [] }
+        guard let engine = existingOrNewEngine(mode) else { return [] }
         let t = engine.snapshot.table
         var edges = Set<Int>()
         for a in 0..<engine.graph.arcCount where t.liveMs[a] != 0 || t.closedUntil[a] > 0 {
@@ -191,7 +205,7 @@ public final class MapsService: @unchecked Sendable {
         let now = clock()
         let updates = trafficStore.activeUpdates(now: now.timeIntervalSince1970)
         var perMode: [String: TrafficStatus.Mode] = [:]
-        for (mode, engine) in engines where mode.usesTraffic {
+        for (mode, engine) in engines.made where mode.usesTraffic {
             let s = engine.snapshot
             perMode[mode.rawValue] = .init(generation: s.generation, liveArcs: s.liveArcCount, closedArcs: s.closedArcCount,
                                            snapshotAt: RFC3339.format(s.createdAt, in: timeZone))

@@ -3,6 +3,7 @@ import Synchronization
 import RoadNetwork
 import Routing
 import Traffic
+import Dataset
 
 /// What a routing engine is made of, fixed for a dataset's lifetime.
 final class RoutingEngineCore: @unchecked Sendable {
@@ -70,5 +71,35 @@ final class RoutingEngine: @unchecked Sendable {
         let snapshot = Self.makeSnapshot(core, generation: g, now: now, updates: updates)
         current.withLock { $0 = snapshot }
         return snapshot
+    }
+}
+
+/// The routing engines of a dataset's profiles that have been made so far.
+final class RoutingEngines: Sendable {
+    private let dataset: Dataset
+    private let historical: [(from: Int64, to: Int64, speedsKmh: [Double])]
+    private let engines = Mutex<[TravelMode: RoutingEngine]>([:])
+
+    init(dataset: Dataset, historical: [(from: Int64, to: Int64, speedsKmh: [Double])]) {
+        self.dataset = dataset
+        self.historical = historical
+    }
+
+    func existing(_ mode: TravelMode) -> RoutingEngine? { engines.withLock { $0[mode] } }
+
+    /// The engines made so far, in a fixed order.
+    var made: [(mode: TravelMode, engine: RoutingEngine)] {
+        engines.withLock { $0.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key, $0.value) } }
+    }
+
+    /// Makes (or returns) the engine of `mode`; nil when the dataset has no such graph.
+    @discardableResult
+    func make(_ mode: TravelMode, now: Date, updates: [LiveUpdate]) -> RoutingEngine? {
+        if let e = existing(mode) { return e }
+        guard let graph = dataset.graphs[mode] else { return nil }
+        let core = RoutingEngineCore(graph: graph, structure: dataset.hierarchies[mode], timeZone: dataset.timeZone, historical: historical)
+        let engine = RoutingEngine(core: core, now: now, updates: updates)
+        engines.withLock { $0[mode] = engine }
+        return engine
     }
 }

@@ -12,32 +12,57 @@ import Parallelism
 /// No middle node is stored per shortcut (that doubled the memory of every metric and cost a
 /// store per improved triangle): unpacking finds a shortcut's middle again among its lower
 /// triangles, as RoutingKit does — the lower node whose two arcs add up to the shortcut's weight.
+///
+/// The free-flow fastest weights are customized at import and stored with the hierarchy: a metric
+/// whose turn weights are exactly those (checked by checksum) uses the stored, memory-mapped
+/// weights and customizes nothing, so a server answers at once and holds only the pages its
+/// queries touch.
 public final class CCHMetric: @unchecked Sendable {
     public let structure: CCHStructure
-    @usableFromInline let up: UnsafeMutableBufferPointer<UInt32>
-    @usableFromInline let down: UnsafeMutableBufferPointer<UInt32>
+    @usableFromInline private(set) var up: UnsafeMutableBufferPointer<UInt32>
+    @usableFromInline private(set) var down: UnsafeMutableBufferPointer<UInt32>
+    /// False while `up` and `down` are the stored (read-only, mapped) weights.
+    private var ownsWeights: Bool
     static let infinity = UInt32.max
 
-    let parallelPlan: ParallelPlan?
+    private let parallelAbove: Int
+    /// How customization splits over two threads, worked out on the first customization.
+    private lazy var parallelPlan: ParallelPlan? = Self.makePlan(structure, minimumNodes: parallelAbove)
 
     /// - Parameter parallelAbove: customize on two threads when the hierarchy has more nodes than
     ///   this (small ones are faster alone); tests pass 0 to exercise the parallel path.
     public init(structure: CCHStructure, turnWeight: [UInt32], parallelAbove: Int = 20_000) {
         self.structure = structure
-        parallelPlan = Self.makePlan(structure, minimumNodes: parallelAbove)
-        let m = max(1, structure.arcCount)
-        up = .allocate(capacity: m)
-        down = .allocate(capacity: m)
-        customize(turnWeight: turnWeight)
+        self.parallelAbove = parallelAbove
+        if let stored = structure.storedWeights, stored.matches(turnWeight) {
+            up = UnsafeMutableBufferPointer(mutating: stored.up)
+            down = UnsafeMutableBufferPointer(mutating: stored.down)
+            ownsWeights = false
+        } else {
+            let m = max(1, structure.arcCount)
+            up = .allocate(capacity: m)
+            down = .allocate(capacity: m)
+            ownsWeights = true
+            customize(turnWeight: turnWeight)
+        }
     }
 
     deinit {
-        up.deallocate(); down.deallocate()
+        if ownsWeights { up.deallocate(); down.deallocate() }
     }
+
+    /// Whether this metric reads the weights stored at import (nothing was customized).
+    public var usesStoredWeights: Bool { !ownsWeights }
 
     /// Recomputes every weight from new turn weights.
     /// - Complexity: O(number of lower triangles of the chordal graph).
     public func customize(turnWeight: [UInt32]) {
+        if !ownsWeights {
+            let m = max(1, structure.arcCount)
+            up = .allocate(capacity: m)
+            down = .allocate(capacity: m)
+            ownsWeights = true
+        }
         let s = structure
         up.update(repeating: Self.infinity)
         down.update(repeating: Self.infinity)
@@ -233,7 +258,7 @@ public final class CCHMetric: @unchecked Sendable {
         guard target != Self.infinity else { return nil }
         let downward = structure.downward
         let lowerArcs = downward.arcs(into: lower), higherArcs = downward.arcs(into: higher)
-        let tails = downward.tail, arcOf = downward.arc
+        let tails = downward.tail
         var i = lowerArcs.lowerBound, j = higherArcs.lowerBound
         while i < lowerArcs.upperBound && j < higherArcs.upperBound {
             let a = tails[i], b = tails[j]
@@ -248,7 +273,11 @@ public final class CCHMetric: @unchecked Sendable {
                 j = lo
                 continue
             }
-            let toLower = Int(arcOf[i]), toHigher = Int(arcOf[j])
+            // Both arcs exist (a is a lower neighbour of both ends), so the searches find them.
+            guard let toLower = structure.arc(from: Int(a), to: lower), let toHigher = structure.arc(from: Int(a), to: higher) else {
+                i += 1; j += 1
+                continue
+            }
             // upward: lower → a (down weight of a–lower) → higher (up weight of a–higher);
             // downward: higher → a (down weight of a–higher) → lower (up weight of a–lower).
             let via = upward ? Self.sum(down[toLower], up[toHigher]) : Self.sum(down[toHigher], up[toLower])

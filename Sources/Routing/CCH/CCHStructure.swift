@@ -17,12 +17,17 @@ public struct CCHStructure: @unchecked Sendable {
     let store: ColumnSet
     /// The same arcs listed by their higher end (for finding a shortcut's middle node).
     public let downward: DownwardArcs
+    /// The free-flow fastest metric, customized at import (nil in datasets without it).
+    public let storedWeights: StoredWeights?
 
     public var nodeCount: Int { order.count }
     public var arcCount: Int { upHead.count }
 
+    public let mode: TravelMode
+
     public init(store: ColumnSet, mode: TravelMode) throws(ColumnSetError) {
         self.store = store
+        self.mode = mode
         let p = mode.rawValue + ".cch."
         rank = try store.column(p + "rank")
         order = try store.column(p + "order")
@@ -30,6 +35,7 @@ public struct CCHStructure: @unchecked Sendable {
         upHead = try store.column(p + "upHead")
         turnArc = try store.column(p + "turnArc")
         downward = try DownwardArcs(store: store, prefix: p)
+        storedWeights = try StoredWeights(store: store, prefix: p, arcCount: upHead.count)
     }
 
     public static func hasColumns(_ store: ColumnSet, mode: TravelMode) -> Bool {
@@ -147,19 +153,54 @@ public struct CCHStructure: @unchecked Sendable {
     }
 }
 
-/// The CCH arcs by their higher end: for each node, its lower neighbours in increasing rank with
-/// the arc to each (for finding a shortcut's middle). Made at import and memory-mapped, so a
-/// server holds only the pages its unpacking touches.
+/// Customized weights kept with a hierarchy, and the checksum of the turn weights they were
+/// customized from: a metric uses them only when its own turn weights have the same checksum.
+public struct StoredWeights: @unchecked Sendable {
+    let up: UnsafeBufferPointer<UInt32>
+    let down: UnsafeBufferPointer<UInt32>
+    /// [turn count, CRC-32 of the turn weights]
+    let source: UnsafeBufferPointer<UInt32>
+
+    init?(store: ColumnSet, prefix p: String, arcCount: Int) throws(ColumnSetError) {
+        guard store.contains(p + "stored.up") else { return nil }
+        up = try store.column(p + "stored.up")
+        down = try store.column(p + "stored.down")
+        source = try store.column(p + "stored.source")
+        guard up.count == arcCount, down.count == arcCount, source.count == 2 else {
+            throw .damaged(p + "stored", "stored weights do not fit the hierarchy")
+        }
+    }
+
+    func matches(_ turnWeight: [UInt32]) -> Bool {
+        turnWeight.count == Int(source[0]) && Self.checksum(turnWeight) == source[1]
+    }
+
+    static func checksum(_ turnWeight: [UInt32]) -> UInt32 {
+        turnWeight.withUnsafeBytes { CRC32.checksum($0) }
+    }
+
+    /// Writes `metric`'s weights as the stored ones of its hierarchy.
+    public static func columns(_ metric: CCHMetric, turnWeight: [UInt32], into out: inout some ColumnSink) {
+        let p = metric.structure.mode.rawValue + ".cch."
+        let m = metric.structure.arcCount
+        out.add(p + "stored.up", UnsafeBufferPointer(rebasing: metric.up[0..<m]))
+        out.add(p + "stored.down", UnsafeBufferPointer(rebasing: metric.down[0..<m]))
+        out.add(p + "stored.source", [UInt32(turnWeight.count), checksum(turnWeight)])
+    }
+}
+
+/// The CCH arcs by their higher end: for each node, its lower neighbours in increasing rank (for
+/// finding a shortcut's middle). Made at import and memory-mapped, so a server holds only the
+/// pages its unpacking touches; the arc to a listed neighbour is found again in that neighbour's
+/// sorted upward list, which costs a binary search and saves 4 bytes per arc.
 public struct DownwardArcs: @unchecked Sendable {
     let firstIn: UnsafeBufferPointer<UInt32>
-    /// The lower end of each listed arc, and the arc's index among the upward arcs.
+    /// The lower end of each listed arc.
     let tail: UnsafeBufferPointer<UInt32>
-    let arc: UnsafeBufferPointer<UInt32>
 
     init(store: ColumnSet, prefix p: String) throws(ColumnSetError) {
         firstIn = try store.column(p + "downFirstIn")
         tail = try store.column(p + "downTail")
-        arc = try store.column(p + "downArc")
     }
 
     static func columns(upFirstOut: [UInt32], upHead: [UInt32], into out: inout some ColumnSink, prefix p: String) {
@@ -179,21 +220,9 @@ public struct DownwardArcs: @unchecked Sendable {
         }
         out.add(p + "downFirstIn", firstIn)
         out.add(p + "downTail", tail)
-        tail = []
-        // Second pass for the arcs, so that only one of the two big arrays is held at a time.
-        fill = firstIn
-        var arc = [UInt32](repeating: 0, count: m)
-        for v in 0..<n {
-            for k in Int(upFirstOut[v])..<Int(upFirstOut[v + 1]) {
-                let h = Int(upHead[k])
-                arc[Int(fill[h])] = UInt32(k)
-                fill[h] += 1
-            }
-        }
-        out.add(p + "downArc", arc)
     }
 
-    /// Positions in `tail`/`arc` of the arcs into `v`.
+    /// Positions in `tail` of the arcs into `v`.
     @inline(__always)
     func arcs(into v: Int) -> Range<Int> { Int(firstIn[v])..<Int(firstIn[v + 1]) }
 }
