@@ -1,12 +1,16 @@
 public import RoadNetwork
 public import Routing
+public import RoutePlanning
 
 /// Notices a driver should know before leaving, as MKRoute.advisoryNotices has them.
 public enum Advisories {
-    public static func notices(_ route: Route, graph: RoadGraph, usedAvoided: [Avoidance] = [], closuresNearby: Int = 0) -> [String] {
+    /// What the roads of the route say, then the avoided kinds it still uses and the live closures near it.
+    public static func notices(_ route: TimedRoute, graph: RoadGraph) -> [String] {
+        let usedAvoided = route.usedAvoidances
+        let closuresNearby = route.closuresNearby
         var flags: WayFlags = []
         for leg in route.legs {
-            for piece in leg.pieces where piece.lengthMeters > 0 {
+            for piece in leg.arcs where piece.lengthMeters > 0 {
                 flags.formUnion(graph.wayFlags[graph.way(of: piece.arc).index])
             }
         }

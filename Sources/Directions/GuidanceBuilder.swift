@@ -1,10 +1,8 @@
 public import RoadNetwork
-public import Routing
-public import MapsAPI
+public import RoutePlanning
 import GeoCore
 
-/// Turn-by-turn guidance for a route: TomTom's `guidance.instructions[]` and
-/// `instructionGroups[]`, MapKit-style `steps[]`, and advisory notices.
+/// Turn-by-turn guidance for a route: instructions, one group per leg and MapKit-style steps.
 ///
 /// A junction gets an instruction when the driver has to do something there: turn where other
 /// ways were possible, keep left or right at a fork, take or join a motorway, board a ferry,
@@ -13,18 +11,12 @@ import GeoCore
 public struct GuidanceBuilder {
     public let graph: RoadGraph
     public let text: InstructionText
-    public let drivingSide: String
+    public let drivingSide: DrivingSide
 
-    public init(graph: RoadGraph, text: InstructionText, drivingSide: String = "RIGHT") {
+    public init(graph: RoadGraph, text: InstructionText, drivingSide: DrivingSide = .right) {
         self.graph = graph
         self.text = text
         self.drivingSide = drivingSide
-    }
-
-    public struct Result: Sendable {
-        public var instructions: [Instruction]
-        public var groups: [InstructionGroup]
-        public var steps: [RouteStepBody]
     }
 
     struct Draft {
@@ -35,19 +27,19 @@ public struct GuidanceBuilder {
         var pointIndex: Int
         var street: String
         var roadNumbers: [String]
-        var junction: String?
+        var junction: Guidance.Junction?
         var angle: Double?
         var exitNumber: Int?
         var message: String
         var stepText: String
     }
 
-    public func build(_ route: Route) -> Result {
+    public func build(_ route: TimedRoute) -> Guidance {
         var drafts: [Draft] = []
         var offset = 0.0, elapsed = 0.0, pointBase = 0
         var groups: [(first: Int, last: Int, meters: Double, roads: [String], from: String, waypoint: Bool)] = []
         for (li, leg) in route.legs.enumerated() {
-            let pieces = leg.pieces
+            let pieces = leg.arcs
             let groupStart = drafts.count
             if li == 0, let first = pieces.first {
                 let (street, refs) = names(first.arc)
@@ -84,7 +76,7 @@ public struct GuidanceBuilder {
                         : (angle > 0 ? .roundaboutRight : .roundaboutLeft)
                     let message = text.text("ROUNDABOUT", street: display(street, refs), exit: max(1, exits))
                     drafts.append(Draft(maneuver: maneuver, offsetMeters: atMeters, elapsedSeconds: atSeconds, point: point,
-                                        pointIndex: pointIndex, street: street, roadNumbers: refs, junction: "ROUNDABOUT",
+                                        pointIndex: pointIndex, street: street, roadNumbers: refs, junction: .roundabout,
                                         angle: angle, exitNumber: max(1, exits), message: message, stepText: message))
                     i = max(i + 1, j - 1)
                     continue
@@ -97,7 +89,7 @@ public struct GuidanceBuilder {
             // Arrival at a waypoint or the destination, with the side of the road.
             let isLast = li == route.legs.count - 1
             let endPoint = leg.points[leg.points.count - 1]
-            let side = sideOfRoad(leg: leg, destination: li + 1 < route.endpoints.count ? route.endpoints[li + 1].input : endPoint)
+            let side = sideOfRoad(leg: leg, destination: li + 1 < route.waypoints.count ? route.waypoints[li + 1].input : endPoint)
             let maneuver: Maneuver = isLast ? (side == 0 ? .arrive : side < 0 ? .arriveLeft : .arriveRight)
                 : (side == 0 ? .waypointReached : side < 0 ? .waypointLeft : .waypointRight)
             let message = text.text(maneuver.rawValue)
@@ -128,7 +120,7 @@ public struct GuidanceBuilder {
         let otherAngles = others.map { turnAngle(a, $0) }
         let nameChanges = display(street, refs) != display(fromName, names(a).1) && !(street.isEmpty && refs.isEmpty)
         var maneuver: Maneuver
-        var junction = "REGULAR"
+        var junction = Guidance.Junction.regular
         if graph.wayFlags[graph.way(of: b).index].contains(.ferry) && !graph.wayFlags[graph.way(of: a).index].contains(.ferry) {
             maneuver = .takeFerry
         } else if b == twin || abs(angle) >= 170 {
@@ -139,7 +131,7 @@ public struct GuidanceBuilder {
             maneuver = .enterMotorway
         } else if let fork = otherAngles.first(where: { abs($0 - angle) < 40 && abs($0) < 60 }), abs(angle) < 60 {
             maneuver = angle < fork ? .keepLeft : .keepRight
-            junction = "BIFURCATION"
+            junction = .bifurcation
         } else {
             maneuver = .turn(angle: angle)
             if maneuver == .straight {
@@ -161,33 +153,32 @@ public struct GuidanceBuilder {
     }
 
     func assemble(_ drafts: [Draft], groups: [(first: Int, last: Int, meters: Double, roads: [String], from: String, waypoint: Bool)],
-                  route: Route) -> Result {
+                  route: TimedRoute) -> Guidance {
         let allPoints = route.legs.flatMap(\.points)
-        var instructions: [Instruction] = []
-        var steps: [RouteStepBody] = []
+        var instructions: [Guidance.Instruction] = []
+        var steps: [Guidance.Step] = []
         for (k, d) in drafts.enumerated() {
             let next = k + 1 < drafts.count ? drafts[k + 1] : nil
             let combine = next.map { $0.offsetMeters - d.offsetMeters < 150 && d.maneuver != .depart && !$0.maneuver.instructionType.hasPrefix("LOCATION") } ?? false
-            instructions.append(Instruction(
-                routeOffsetInMeters: Int(d.offsetMeters.rounded()), travelTimeInSeconds: Int(d.elapsedSeconds.rounded()),
-                point: latLon(d.point), pointIndex: d.pointIndex, instructionType: d.maneuver.instructionType,
+            instructions.append(Guidance.Instruction(
+                offsetMeters: Int(d.offsetMeters.rounded()), elapsedSeconds: Int(d.elapsedSeconds.rounded()),
+                point: d.point, pointIndex: d.pointIndex, maneuver: d.maneuver,
                 street: d.street.isEmpty ? nil : d.street, roadNumbers: d.roadNumbers.isEmpty ? nil : d.roadNumbers,
-                junctionType: d.junction, turnAngleInDecimalDegrees: d.angle.map { Int($0.rounded()) },
-                roundaboutExitNumber: d.exitNumber, possibleCombineWithNext: combine, drivingSide: drivingSide,
-                maneuver: d.maneuver.rawValue, message: d.message,
+                junction: d.junction, turnAngleDegrees: d.angle.map { Int($0.rounded()) },
+                roundaboutExit: d.exitNumber, combinesWithNext: combine, message: d.message,
                 combinedMessage: combine ? text.combine(d.message, next!.message) : nil))
             let endIndex = next?.pointIndex ?? d.pointIndex
             let slice = allPoints.isEmpty ? [] : Array(allPoints[min(d.pointIndex, allPoints.count - 1)...min(max(endIndex, d.pointIndex), allPoints.count - 1)])
-            steps.append(RouteStepBody(instruction: d.stepText,
-                                       distanceInMeters: Int(((next?.offsetMeters ?? d.offsetMeters) - d.offsetMeters).rounded()),
-                                       travelTimeInSeconds: Int(((next?.elapsedSeconds ?? d.elapsedSeconds) - d.elapsedSeconds).rounded()),
-                                       maneuver: d.maneuver.rawValue, street: d.street.isEmpty ? nil : d.street, points: slice.map(latLon)))
+            steps.append(Guidance.Step(text: d.stepText,
+                                       distanceMeters: Int(((next?.offsetMeters ?? d.offsetMeters) - d.offsetMeters).rounded()),
+                                       travelTimeSeconds: Int(((next?.elapsedSeconds ?? d.elapsedSeconds) - d.elapsedSeconds).rounded()),
+                                       maneuver: d.maneuver, street: d.street.isEmpty ? nil : d.street, points: slice))
         }
         let groupBodies = groups.map { g in
-            InstructionGroup(firstInstructionIndex: g.first, lastInstructionIndex: g.last, groupLengthInMeters: Int(g.meters.rounded()),
-                             groupMessage: text.group(from: g.from, roads: g.roads, toWaypoint: g.waypoint))
+            Guidance.Group(firstInstruction: g.first, lastInstruction: g.last, lengthMeters: Int(g.meters.rounded()),
+                           message: text.group(from: g.from, roads: g.roads, toWaypoint: g.waypoint))
         }
-        return Result(instructions: instructions, groups: groupBodies, steps: steps)
+        return Guidance(instructions: instructions, groups: groupBodies, steps: steps, drivingSide: drivingSide)
     }
 
     // MARK: Helpers
@@ -230,7 +221,7 @@ public struct GuidanceBuilder {
     }
 
     /// -1 destination on the left, +1 right, 0 on the road (within 5 m) or unknown.
-    func sideOfRoad(leg: RouteLeg, destination: Coordinate) -> Int {
+    func sideOfRoad(leg: TimedRoute.Leg, destination: Coordinate) -> Int {
         let points = leg.points
         guard points.count >= 2 else { return 0 }
         let end = points[points.count - 1], before = points[points.count - 2]
@@ -242,10 +233,10 @@ public struct GuidanceBuilder {
     }
 
     /// The two named roads the leg drives longest on, in driving order (like OSRM's leg summary).
-    func mainRoads(_ leg: RouteLeg) -> [String] {
+    func mainRoads(_ leg: TimedRoute.Leg) -> [String] {
         var meters: [String: Double] = [:]
         var firstSeen: [String: Int] = [:]
-        for (i, p) in leg.pieces.enumerated() {
+        for (i, p) in leg.arcs.enumerated() {
             let (name, refs) = names(p.arc)
             let label = display(name, refs)
             guard !label.isEmpty else { continue }
@@ -258,10 +249,6 @@ public struct GuidanceBuilder {
     func compass(_ bearing: Double) -> String {
         let names = ["NORTH", "NORTHEAST", "EAST", "SOUTHEAST", "SOUTH", "SOUTHWEST", "WEST", "NORTHWEST"]
         return names[Int(((bearing + 22.5) / 45).rounded(.down)) % 8]
-    }
-
-    func latLon(_ c: Coordinate) -> LatLon {
-        LatLon(latitude: (c.latitude * 1e5).rounded() / 1e5, longitude: (c.longitude * 1e5).rounded() / 1e5)
     }
 }
 

@@ -25,7 +25,7 @@ public enum Maneuver: String, Sendable, CaseIterable {
     }
 
     /// TomTom's `instructionType` for this maneuver.
-    var instructionType: String {
+    public var instructionType: String {
         switch self {
         case .depart: "LOCATION_DEPARTURE"
         case .arrive, .arriveLeft, .arriveRight: "LOCATION_ARRIVAL"

@@ -1,10 +1,7 @@
 public import Foundation
 public import HTTPServer
 public import MapsService
-import MapsAPI
-import Dataset
-import Tiles
-import BaseMap
+public import MapsAPI
 import Synchronization
 public import TimeToLeave
 
@@ -16,7 +13,7 @@ public import TimeToLeave
 public final class MapsApplication: @unchecked Sendable {
     struct State {
         var service: MapsService
-        var tiles: TileCache?
+        var tiles: MapTiles?
     }
 
     private let state: Mutex<State>
@@ -37,13 +34,6 @@ public final class MapsApplication: @unchecked Sendable {
         public init() { webRoot = MapsApplication.bundledWebRoot }
     }
 
-    public struct HTTPLimits: Sendable, Encodable {
-        public var maxBodyBytes: Int, maxURLBytes: Int, workers: Int, timeoutSeconds: Int
-        public init(maxBodyBytes: Int, maxURLBytes: Int, workers: Int, timeoutSeconds: Int) {
-            self.maxBodyBytes = maxBodyBytes; self.maxURLBytes = maxURLBytes; self.workers = workers; self.timeoutSeconds = timeoutSeconds
-        }
-    }
-
     /// The web app shipped inside the executable's resource bundle.
     public static var bundledWebRoot: String? {
         Bundle.module.resourceURL.map { $0.appendingPathComponent("web").path }
@@ -51,28 +41,18 @@ public final class MapsApplication: @unchecked Sendable {
 
     public init(service: MapsService, options: Options = Options()) {
         self.options = options
-        state = Mutex(State(service: service, tiles: Self.openTiles(service)))
+        state = Mutex(State(service: service, tiles: service.openTiles()))
         timeToLeave = WatchService.opening(maps: service) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
     }
 
     public var service: MapsService { state.withLock { $0.service } }
-    var tiles: TileCache? { state.withLock { $0.tiles } }
+    var tiles: MapTiles? { state.withLock { $0.tiles } }
 
     /// Swaps in a freshly opened dataset (after a re-import); requests already running finish on the old one.
     public func reload(_ service: MapsService) {
-        let tiles = Self.openTiles(service)
+        let tiles = service.openTiles()
         state.withLock { $0 = State(service: service, tiles: tiles) }
         timeToLeave.replaceMaps(service)
-    }
-
-    static func openTiles(_ service: MapsService) -> TileCache? {
-        let dataset = service.dataset
-        guard let entry = dataset.manifest.files[BaseMap.fileName],
-              let baseMap = try? BaseMap(path: dataset.layout.root + "/" + entry.path) else { return nil }
-        let tilesRoot = dataset.stateFolder + "/tiles"
-        TileCache.removeStaleFolders(tilesRoot: tilesRoot, keeping: dataset.manifest.id)
-        return try? TileCache(folder: tilesRoot + "/" + dataset.manifest.id, datasetID: dataset.manifest.id,
-                              renderer: TileRenderer(baseMap: baseMap))
     }
 
     /// The server's handler: the router behind the API key check when keys are configured.
@@ -125,38 +105,8 @@ public final class MapsApplication: @unchecked Sendable {
         return router
     }
 
-    struct Health: Encodable {
-        var status = "ok"
-        /// The dataset's version: its id changes with every import.
-        var dataset: String
-        var datasetCreatedAt: String
-        var source: String
-        var timeZone: String
-        /// `[minLon, minLat, maxLon, maxLat]` of the extract.
-        var boundingBox: [Double]
-        var profiles: [String]
-        var uptimeSeconds: Int
-        var trafficUpdates: Int
-        /// Seconds since the newest live update in force was applied; absent when there is none.
-        var trafficUpdateAgeSeconds: Int?
-        var tiles: Bool
-        /// Whether the other endpoints want `key=` (`serve --api-keys`); /health itself never does.
-        var apiKeyRequired: Bool
-        var limits: ServiceLimits
-        var http: HTTPLimits?
-    }
-
     func health() -> HTTPResponse {
-        let s = service
-        let m = s.dataset.manifest
-        let now = s.clock().timeIntervalSince1970
-        let newest = s.trafficStore.activeUpdates(now: now).map(\.createdAt).max()
-        return JSONResponse.ok(Health(dataset: m.id, datasetCreatedAt: m.createdAt, source: m.source.name, timeZone: m.timeZone,
-                                      boundingBox: m.boundingBox, profiles: m.profiles,
-                                      uptimeSeconds: Int(Date().timeIntervalSince(startedAt)),
-                                      trafficUpdates: s.trafficStatus().updates.count,
-                                      trafficUpdateAgeSeconds: newest.map { Int(max(0, now - $0)) },
-                                      tiles: tiles != nil, apiKeyRequired: options.apiKeys != nil, limits: s.limits, http: options.http))
+        JSONResponse.ok(service.health(startedAt: startedAt, tiles: tiles != nil, apiKeyRequired: options.apiKeys != nil, http: options.http))
     }
 
     /// Unknown paths, wrong methods and malformed requests answer in TomTom's error shape.

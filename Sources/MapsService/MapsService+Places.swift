@@ -3,7 +3,8 @@ public import MapsAPI
 public import GeoCore
 public import RoadNetwork
 public import Places
-import Routing
+import MapsAPIMapping
+import RoutePlanning
 
 /// Search, reverse geocoding, categories and search along a route.
 extension MapsService {
@@ -114,71 +115,45 @@ extension MapsService {
             throw .badInput("give a query text or a categorySet", parameter: "query")
         }
         let store = try placeStore()
-        let engine = try engine(q.mode)
-        let graph = engine.graph
-        let snapshot = engine.snapshot
-        let prepared = snapshot.prepared(MetricKey(live: q.mode.usesTraffic))
-        guard let cch = prepared.cch else { throw APIError(.unavailable, "this dataset has no routing hierarchy; re-import it") }
-
-        // The route on the graph, through points about every 500 m of the given line.
-        let waypoints = Self.sample(q.points, everyMeters: 500)
-        let planner = engine.core.planner
-        let outcome = engine.cchScratch.withScratch { scratch -> RouteOutcome in
-            var search = CCHLegSearch(graph: graph, metric: prepared.metric, cch: cch, scratch: scratch)
-            return planner.route(waypoints, using: &search)
-        }
-        let route: Route
-        switch outcome {
-        case .found(let r): route = r
-        case .noSegment(let i, let c): throw APIError(.mapMatchingFailure, "route point \(i) (\(c.formatted())) is not near any road usable by \(q.mode.rawValue)", parameter: "route.points")
-        case .noRoute: throw APIError(.noRouteFound, "the route's points cannot be joined by \(q.mode.rawValue) on this map", parameter: "route.points")
-        }
-        // Route arcs with cumulative cost (metric) and length.
-        var arcs: [(arc: ArcID, costAtEnd: UInt32)] = []
-        var lengthAtEnd: [Double] = [], lengthAtStart: [Double] = []
-        var cost: UInt64 = 0, meters = 0.0
-        for leg in route.legs {
-            for (k, piece) in leg.pieces.enumerated() {
-                let covered = max(0, piece.toFraction - piece.fromFraction)
-                if k > 0, let t = graph.turns(from: leg.pieces[k - 1].arc).first(where: { graph.arcOriginal[graph.turnTarget[$0].index] == piece.arc }) {
-                    cost += UInt64(prepared.metric.turnWeight[t] - min(prepared.metric.turnWeight[t], prepared.metric.arcWeight[piece.arc.index]))
-                }
-                cost += UInt64((Double(prepared.metric.arcWeight[piece.arc.index]) * covered).rounded())
-                lengthAtStart.append(meters)
-                meters += piece.lengthMeters
-                lengthAtEnd.append(meters)
-                arcs.append((piece.arc, UInt32(min(cost, UInt64(UInt32.max - 1)))))
+        _ = try graph(q.mode)
+        let corridor: RouteCorridor
+        do {
+            corridor = try planning.corridor(through: q.points, mode: q.mode)
+        } catch {
+            switch error {
+            case .noSegment(let i, let c):
+                throw APIError(.mapMatchingFailure, "route point \(i) (\(c.formatted())) is not near any road usable by \(q.mode.rawValue)", parameter: "route.points")
+            case .noRoute:
+                throw APIError(.noRouteFound, "the route's points cannot be joined by \(q.mode.rawValue) on this map", parameter: "route.points")
+            case .noHierarchy, .unknownMode:
+                throw APIError(.unavailable, "this dataset has no routing hierarchy; re-import it")
             }
         }
-        let detours = RouteDetourSearch(graph: graph, metric: prepared.metric, cch: cch, route: arcs)
 
         // Candidates in a corridor the detour budget could reach, nearest first.
         let speed = q.mode == .pedestrian ? 1.4 : q.mode == .bicycle ? 4.0 : 9.0
         let width = min(5_000, max(150, Double(q.maxDetourSeconds) * speed / 2))
         let candidates: [CorridorMatch]
         do {
-            candidates = try store.corridor(CorridorQuery(polyline: route.points, maxDistanceMeters: width, text: q.text,
+            candidates = try store.corridor(CorridorQuery(polyline: corridor.points, maxDistanceMeters: width, text: q.text,
                                                           categories: q.categories, limit: 400, language: q.language))
         } catch {
             throw APIError(.unavailable, "the places index could not be read: \(error)")
         }
         let budget = Int64(q.maxDetourSeconds) * 1000
-        let uTurn = planner.waypointUTurnPenalty
-        var found: [(match: CorridorMatch, detour: RouteDetourSearch.Detour)] = []
+        var found: [(match: CorridorMatch, detour: RouteCorridor.Detour)] = []
         for match in candidates {
-            guard let snap = graph.snap(match.place.position, maxDistanceMeters: 300) else { continue }
-            let endpoint = RouteEndpoint(input: match.place.position, snap: snap, graph: graph)
-            guard let d = detours.detour(to: endpoint.positions, uTurnPenalty: uTurn, unpack: false), d.addedCost <= budget else { continue }
+            guard let d = corridor.detour(to: match.place.position), d.addedCost <= budget else { continue }
             found.append((match, d))
         }
         // Order, spread, then unpack only what is returned.
         found.sort { $0.detour.addedCost < $1.detour.addedCost }
         var chosen = found
         if q.spread && found.count > q.limit {
-            let total = max(1, meters)
-            var perSlice: [Int: (CorridorMatch, RouteDetourSearch.Detour)] = [:]
+            let total = max(1, corridor.lengthMeters)
+            var perSlice: [Int: (CorridorMatch, RouteCorridor.Detour)] = [:]
             for f in found {
-                let slice = min(q.limit - 1, Int(lengthAtEnd[f.detour.leaveIndex] / total * Double(q.limit)))
+                let slice = min(q.limit - 1, Int(f.detour.leaveOffsetMeters / total * Double(q.limit)))
                 if perSlice[slice] == nil { perSlice[slice] = f }
             }
             chosen = perSlice.values.map { (match: $0.0, detour: $0.1) }
@@ -188,32 +163,13 @@ extension MapsService {
         }
         var results: [(PlaceResult, time: Int, distance: Int, offset: Int)] = []
         for f in chosen.prefix(max(q.limit * 3, q.limit)) {
-            guard let snap = graph.snap(f.match.place.position, maxDistanceMeters: 300),
-                  let d = detours.detour(to: RouteEndpoint(input: f.match.place.position, snap: snap, graph: graph).positions,
-                                         uTurnPenalty: uTurn, unpack: true) else { continue }
-            // Equal-cost ties may start the detour earlier than it really leaves: follow the path
-            // along the route while they coincide, so the leave and rejoin points are where they part.
-            var leave = d.leaveIndex, outboundArcs = d.outbound.map { graph.arcOriginal[$0.index] }
-            while outboundArcs.count > 2, leave + 1 < arcs.count, outboundArcs[1] == arcs[leave + 1].arc {
-                outboundArcs.removeFirst()
-                leave += 1
-            }
-            var rejoin = d.rejoinIndex, inboundArcs = d.inbound.map { graph.arcOriginal[$0.index] }
-            while inboundArcs.count > 2, rejoin > 0, inboundArcs[inboundArcs.count - 2] == arcs[rejoin - 1].arc {
-                inboundArcs.removeLast()
-                rejoin -= 1
-            }
-            let leaveMeters = lengthAtEnd[leave]
-            let rejoinMeters = lengthAtStart[rejoin]
-            let outbound = Self.pathMeters(outboundArcs.dropFirst(), graph: graph, lastFraction: d.placePosition.fraction)
-            let inbound = Self.pathMeters(inboundArcs.dropLast(), graph: graph, firstFraction: d.departPosition.fraction)
-            let detourMeters = leaveMeters + outbound + inbound + (meters - rejoinMeters) - meters
+            guard let d = corridor.unpackedDetour(to: f.match.place.position) else { continue }
             // The given route may be a little slower than the best one through its own points
             // (it is re-snapped every 500 m), so a place right on it can come out a few seconds
             // "negative": a stop never saves time, so that reads as no detour. Metres stay signed:
             // a slower detour can be shorter.
-            let seconds = max(0, Int((Double(d.addedTime) / 1000).rounded()))
-            results.append((f.match.place, seconds, Int(detourMeters.rounded()), Int(leaveMeters.rounded())))
+            let seconds = max(0, Int((Double(d.addedMilliseconds) / 1000).rounded()))
+            results.append((f.match.place, seconds, Int(d.addedMeters.rounded()), Int(d.leaveOffsetMeters.rounded())))
         }
         switch q.sortBy {
         case .detourTime: results.sort { $0.time < $1.time }
@@ -233,30 +189,5 @@ extension MapsService {
         }
         response.summary.queryType = "NON_NEAR"
         return response
-    }
-
-    /// The first and last point, and points about every `everyMeters` along the line.
-    static func sample(_ points: [Coordinate], everyMeters: Double) -> [Coordinate] {
-        var out = [points[0]]
-        var since = 0.0
-        for (a, b) in zip(points, points.dropFirst()) {
-            since += Geodesy.distanceMeters(a, b)
-            if since >= everyMeters { out.append(b); since = 0 }
-        }
-        if out.last != points[points.count - 1] { out.append(points[points.count - 1]) }
-        return out.count >= 2 ? out : [points[0], points[points.count - 1]]
-    }
-
-    /// Metres along arcs, with a partial first or last one.
-    static func pathMeters(_ arcs: ArraySlice<ArcID>, graph: RoadGraph, firstFraction: Double? = nil, lastFraction: Double? = nil) -> Double {
-        var total = 0.0
-        let list = Array(arcs)
-        for (i, arc) in list.enumerated() {
-            var share = 1.0
-            if i == 0, let f = firstFraction { share = 1 - f }
-            if i == list.count - 1, let f = lastFraction { share = min(share, f) }
-            total += Double(graph.lengthCm(of: graph.arcOriginal[arc.index])) / 100 * share
-        }
-        return total
     }
 }

@@ -2,12 +2,14 @@ public import Foundation
 public import GeoCore
 public import RoadNetwork
 public import Routing
+public import RoutePlanning
 
 /// A route request as the service understands it, whatever it came from (CLI flags, a TomTom
 /// query string or body, an OSRM URL, the SDK).
 public struct RouteQuery: Sendable {
     public enum Representation: String, Sendable { case polyline, summaryOnly, none }
     public enum InstructionsMode: String, Sendable { case coded, text, tagged }
+    public typealias Mode = TravelMode
 
     public var waypoints: [Coordinate]
     public var mode: TravelMode = .car
@@ -46,4 +48,25 @@ public struct RouteQuery: Sendable {
 
     /// Departure and arrival times the travel-time model can represent.
     public static let timeRange = Date(timeIntervalSince1970: 0)...Date(timeIntervalSince1970: 253_402_300_799)
+}
+
+extension RouteQuery {
+    /// What the planning engine is asked (the rest of the query is presentation).
+    public var planRequest: PlanRequest {
+        var r = PlanRequest(waypoints: waypoints, mode: mode)
+        if let arriveAt {
+            r.timing = .arriveBy(arriveAt.timeIntervalSince1970)
+        } else if let departAt {
+            r.timing = .departAt(departAt.timeIntervalSince1970)
+        }
+        r.traffic = traffic
+        r.routeType = routeType
+        r.avoid = avoid
+        r.strictAvoid = strictAvoid
+        r.windingness = windingness
+        r.maxAlternatives = maxAlternatives
+        r.computeBestOrder = computeBestOrder
+        r.vehicleHeading = vehicleHeading
+        return r
+    }
 }

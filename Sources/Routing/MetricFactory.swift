@@ -15,9 +15,9 @@ import GeoCore
 ///   mountain pass several hundred) and k the windingness (0.5, 1, 2). No elevation data is
 ///   available, so `hilliness` has no effect.
 ///
-/// Avoided roads: strict makes them unusable; soft multiplies their weight by 5 and adds the
-/// metric's equivalent of 30 minutes on entering one, so they are used only when nothing else
-/// reaches the destination (then the route says so).
+/// Avoided roads (`AvoidanceRules`): strict makes them unusable; soft multiplies their weight by 5
+/// and adds the metric's equivalent of 30 minutes on entering one (25 km for shortest, 1.5 L for
+/// eco), so they are used only when nothing else reaches the destination (then the route says so).
 public enum MetricFactory {
     /// - Parameter arcMs: travel time per arc at the reference moment (`UInt32.max` = closed).
     public static func make(_ graph: RoadGraph, key: MetricKey, arcMs: [UInt32], curvature: [Float]? = nil) -> Metric {
@@ -27,7 +27,7 @@ public enum MetricFactory {
         let entryPenalty: UInt32
         switch key.routeType {
         case .fastest, .thrilling:
-            entryPenalty = 1_800_000
+            entryPenalty = AvoidanceRules.softEntryPenaltyMs
             for a in 0..<n where arcMs[a] != Metric.infinite {
                 arc[a] = max(1, arcMs[a])
             }
@@ -85,21 +85,7 @@ public enum MetricFactory {
 
     /// Arcs on roads of the avoided kinds.
     public static func avoidedArcs(_ graph: RoadGraph, _ avoid: [Avoidance]) -> [Bool] {
-        guard !avoid.isEmpty else { return [Bool](repeating: false, count: graph.arcCount) }
-        return (0..<graph.arcCount).map { a in
-            let way = graph.way(of: ArcID(a)).index
-            let flags = graph.wayFlags[way], cls = graph.wayClass[way]
-            for kind in avoid {
-                switch kind {
-                case .tollRoads: if flags.contains(.toll) { return true }
-                case .motorways: if cls.isMotorway || flags.contains(.motorroad) { return true }
-                case .ferries: if flags.contains(.ferry) { return true }
-                case .unpavedRoads: if flags.contains(.unpaved) { return true }
-                case .alreadyUsedRoads: break
-                }
-            }
-            return false
-        }
+        AvoidanceRules(graph: graph, avoid: avoid, strict: false).avoidedArcs()
     }
 
     static func classFactor(_ c: RoadClass) -> Double {

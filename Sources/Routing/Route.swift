@@ -9,6 +9,12 @@ public struct Route: Sendable {
     /// The metric's total cost (ms for fastest, cm for shortest); for comparisons, not display.
     public var cost: UInt32
 
+    public init(legs: [RouteLeg], endpoints: [RouteEndpoint], cost: UInt32) {
+        self.legs = legs
+        self.endpoints = endpoints
+        self.cost = cost
+    }
+
     public var lengthMeters: Double { legs.reduce(0) { $0 + $1.lengthMeters } }
     public var durationSeconds: Double { legs.reduce(0) { $0 + $1.durationSeconds } }
     public var points: [Coordinate] {

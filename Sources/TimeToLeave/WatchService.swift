@@ -1,8 +1,9 @@
 public import Foundation
 public import MapsService
-import MapsAPI
+public import MapsAPI
 import RoadNetwork
 import Traffic
+import RoutePlanning
 import Synchronization
 
 /// Time to leave: trips watched until the moment to set off, kept true as traffic changes.
@@ -77,16 +78,16 @@ public final class WatchService: Sendable {
 
     /// What live traffic looks like now, so that the next change is seen as one.
     static func setTrafficBaseline(_ registry: inout Registry, _ maps: MapsService) {
-        registry.lastGeneration = maps.trafficGeneration
+        registry.lastGeneration = maps.planning.trafficGeneration
         registry.liveEdges = [:]
-        for mode in maps.dataset.graphs.keys where mode.usesTraffic { registry.liveEdges[mode] = maps.liveAffectedEdges(mode) }
+        for mode in maps.dataset.graphs.keys where mode.usesTraffic { registry.liveEdges[mode] = maps.planning.liveAffectedEdges(mode) }
         registry.closures = closures(maps)
     }
 
     /// The live closures in force now, from the traffic store.
     static func closures(_ maps: MapsService) -> [OSMSegment: Double] {
         var out: [OSMSegment: Double] = [:]
-        for update in maps.trafficStore.activeUpdates(now: maps.clock().timeIntervalSince1970) where update.kind == .closures {
+        for update in maps.planning.trafficStore.activeUpdates(now: maps.clock().timeIntervalSince1970) where update.kind == .closures {
             for e in update.entries {
                 let key = OSMSegment(from: e.from, to: e.to)
                 out[key] = max(out[key] ?? 0, update.expiresAt)
@@ -564,13 +565,13 @@ public final class WatchService: Sendable {
     /// through the traffic generation; the edges with live data before or after it are the ones
     /// that may have changed.
     private func noteTrafficChanges(_ maps: MapsService) {
-        let generation = maps.trafficGeneration
+        let generation = maps.planning.trafficGeneration
         let (previous, modes) = registry.withLock { reg in
             (reg.lastGeneration, Set(reg.entries.values.filter { $0.record.spec.traffic && !$0.record.expired }.map(\.record.spec.travelMode)))
         }
         guard previous != generation else { return }
         var live: [TravelMode: Set<Int>] = [:]
-        for mode in modes where mode.usesTraffic { live[mode] = maps.liveAffectedEdges(mode) }
+        for mode in modes where mode.usesTraffic { live[mode] = maps.planning.liveAffectedEdges(mode) }
         let closures = Self.closures(maps)
         registry.withLock { reg in
             reg.lastGeneration = generation

@@ -60,7 +60,7 @@ enum BenchDirections {
                 lines += "\(keys.from(i)),\(keys.to(i)),15\n"
             }
             var timings: [Double] = []
-            var last: TrafficApplyReport?
+            var last: TrafficUpdateReport?
             for _ in 0..<3 {
                 service.trafficStore.clearLive()
                 service.refreshTraffic(force: true)

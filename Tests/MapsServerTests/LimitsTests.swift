@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MapsAPI
 import MapsTestSupport
 import MapsService
 import MapsServer

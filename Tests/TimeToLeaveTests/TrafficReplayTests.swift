@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MapsAPI
 @testable import TimeToLeave
 
 @Suite("Traffic replay files")

@@ -2,8 +2,7 @@ import Foundation
 import HTTPServer
 import MapsAPI
 import MapsService
-import RoadNetwork
-import Routing
+import MapsAPIMapping
 import GeoCore
 
 /// OSRM's `/route/v1`, `/nearest/v1` and `/table/v1`, answering in OSRM's shapes and codes
@@ -20,14 +19,11 @@ struct OSRMHandlers {
         HTTPResponse.json(JSONResponse.encode(OSRM.ErrorBody(code: f.code, message: f.message)), status: .badRequest)
     }
 
-    static func mode(_ profile: String) throws(Failure) -> TravelMode {
-        switch profile.lowercased() {
-        case "driving", "car": return .car
-        case "taxi": return .taxi
-        case "cycling", "bike", "bicycle": return .bicycle
-        case "walking", "foot", "pedestrian": return .pedestrian
-        default: throw Failure(code: "InvalidValue", message: "Profile \(profile) is not known; use driving, cycling or walking")
+    static func mode(_ profile: String) throws(Failure) -> RouteQuery.Mode {
+        guard let mode = Vocabulary.osrmProfiles[profile.lowercased()] else {
+            throw Failure(code: "InvalidValue", message: "Profile \(profile) is not known; use driving, cycling or walking")
         }
+        return mode
     }
 
     /// `lon,lat;lon,lat`, `polyline(…)` or `polyline6(…)`, at most `limit` of them (the server's
@@ -92,27 +88,23 @@ struct OSRMHandlers {
             guard ["polyline", "polyline6", "geojson"].contains(geometries) else {
                 throw Failure(code: "InvalidValue", message: "geometries must be polyline, polyline6 or geojson")
             }
-            let annotations = Set((q["annotations"] ?? "false").split(separator: ",").map(String.init))
+            var options = OSRMRouteOptions()
+            options.steps = steps
+            options.overview = overview
+            options.geometries = geometries
+            options.annotations = Set((q["annotations"] ?? "false").split(separator: ",").map(String.init))
             // Only what the answer shows is worked out: guidance for steps, points for a geometry or
             // annotations (OSRM's own default, overview=simplified, wants them).
-            query.instructions = steps ? .text : nil
-            query.representation = steps || overview != "false" || !(annotations.isEmpty || annotations == ["false"]) ? .polyline : .summaryOnly
-            let response: CalculateRouteResponse
-            do { response = try app.service.calculateRoute(query) } catch {
+            query.representation = options.needsPoints ? .polyline : .summaryOnly
+            do {
+                return JSONResponse.ok(try app.service.osrmRoute(query, options: options))
+            } catch {
                 switch error.code {
                 case .mapMatchingFailure: throw Failure(code: "NoSegment", message: "Could not find a matching segment for any coordinate")
                 case .noRouteFound: throw Failure(code: "NoRoute", message: "Impossible route between points")
                 default: throw Failure(code: "InvalidQuery", message: error.message)
                 }
             }
-            let drivingSide = response.routes.first?.guidance?.instructions.first?.drivingSide.lowercased() ?? "right"
-            let routes = response.routes.map { Self.osrmRoute($0, mode: mode, steps: steps, overview: overview, geometries: geometries,
-                                                              annotations: annotations, drivingSide: drivingSide) }
-            let waypoints = (response.waypoints ?? []).map { w in
-                OSRM.Waypoint(hint: "", distance: (w.distanceInMeters * 1e6).rounded() / 1e6, name: w.name,
-                              location: [w.snapped.longitude, w.snapped.latitude], nodes: nil)
-            }
-            return JSONResponse.ok(OSRM.RouteResponse(routes: routes, waypoints: waypoints))
         } catch {
             return Self.fail(error)
         }
@@ -126,126 +118,6 @@ struct OSRMHandlers {
         }
     }
 
-    static func geometry(_ points: [LatLon], _ kind: String) -> OSRM.Geometry {
-        let coords = points.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
-        switch kind {
-        case "geojson": return .geoJSON(coords.map { [round6($0.longitude), round6($0.latitude)] })
-        case "polyline6": return .encoded(PolylineCodec.encode(coords, precision: 6))
-        default: return .encoded(PolylineCodec.encode(coords, precision: 5))
-        }
-    }
-
-    static func round6(_ v: Double) -> Double { (v * 1e6).rounded() / 1e6 }
-
-    static func osrmRoute(_ route: RouteBody, mode: TravelMode, steps: Bool, overview: String, geometries: String,
-                          annotations: Set<String>, drivingSide: String) -> OSRM.Route {
-        let allPoints = route.legs.flatMap { $0.points ?? [] }
-        let osrmMode = mode == .bicycle ? "cycling" : mode == .pedestrian ? "walking" : "driving"
-        var legs: [OSRM.Leg] = []
-        var instructionIndex = 0
-        let instructions = route.guidance?.instructions ?? []
-        let routeSteps = route.steps ?? []
-        for leg in route.legs {
-            var legSteps: [OSRM.Step] = []
-            if steps {
-                // The instructions of this leg: up to and including its arrival/waypoint instruction.
-                while instructionIndex < instructions.count {
-                    let ins = instructions[instructionIndex]
-                    let step = routeSteps[instructionIndex]
-                    legSteps.append(osrmStep(ins, step, mode: osrmMode, geometries: geometries, drivingSide: drivingSide))
-                    instructionIndex += 1
-                    if ins.instructionType == "LOCATION_ARRIVAL" || ins.instructionType == "LOCATION_WAYPOINT" { break }
-                }
-            }
-            let names = legSteps.map(\.name).filter { !$0.isEmpty }
-            var summary = ""
-            if steps {
-                var seen: [String] = []
-                for n in names where !seen.contains(n) { seen.append(n) }
-                summary = seen.prefix(2).joined(separator: ", ")
-            }
-            let duration = Double(leg.summary.travelTimeInSeconds), distance = Double(leg.summary.lengthInMeters)
-            legs.append(OSRM.Leg(steps: legSteps, summary: summary, weight: duration, duration: duration, distance: distance,
-                                 annotation: annotations.isEmpty || annotations == ["false"] ? nil : annotation(leg, annotations)))
-        }
-        var geometry: OSRM.Geometry?
-        switch overview {
-        case "false": geometry = nil
-        case "full", "by_legs": geometry = Self.geometry(allPoints, geometries)
-        default: geometry = Self.geometry(Simplify.douglasPeucker(allPoints, toleranceMeters: 5), geometries)
-        }
-        let duration = Double(route.summary.travelTimeInSeconds), distance = Double(route.summary.lengthInMeters)
-        return OSRM.Route(geometry: geometry, legs: legs, weight: duration, duration: duration, distance: distance)
-    }
-
-    static func annotation(_ leg: RouteLegBody, _ kinds: Set<String>) -> OSRM.Annotation {
-        let points = leg.points ?? []
-        let all = kinds.contains("true")
-        var distances: [Double] = []
-        for (a, b) in zip(points, points.dropFirst()) {
-            distances.append(Geodesy.distanceMeters(Coordinate(latitude: a.latitude, longitude: a.longitude),
-                                                    Coordinate(latitude: b.latitude, longitude: b.longitude)))
-        }
-        let total = max(1e-9, distances.reduce(0, +))
-        let durations = distances.map { $0 / total * Double(leg.summary.travelTimeInSeconds) }
-        return OSRM.Annotation(distance: all || kinds.contains("distance") ? distances.map { ($0 * 10).rounded() / 10 } : nil,
-                               duration: all || kinds.contains("duration") ? durations.map { ($0 * 10).rounded() / 10 } : nil,
-                               speed: all || kinds.contains("speed") ? zip(distances, durations).map { $1 > 0 ? (($0 / $1) * 10).rounded() / 10 : 0 } : nil,
-                               nodes: nil,
-                               weight: all || kinds.contains("weight") ? durations.map { ($0 * 10).rounded() / 10 } : nil)
-    }
-
-    static func osrmStep(_ ins: Instruction, _ step: RouteStepBody, mode: String, geometries: String, drivingSide: String) -> OSRM.Step {
-        let (type, modifier) = maneuverType(ins)
-        let location = [round6(ins.point.longitude), round6(ins.point.latitude)]
-        let points = step.points.isEmpty ? [ins.point, ins.point] : (step.points.count == 1 ? [step.points[0], step.points[0]] : step.points)
-        let after = points.count >= 2 ? bearing(points[0], points[1]) : 0
-        let before = ins.turnAngleInDecimalDegrees.map { (after - $0 + 360) % 360 } ?? (type == "depart" ? 0 : after)
-        return OSRM.Step(geometry: geometry(points, geometries),
-                         maneuver: OSRM.Maneuver(bearing_after: type == "arrive" ? 0 : after, bearing_before: before, location: location,
-                                                 type: type, modifier: modifier, exit: ins.roundaboutExitNumber),
-                         mode: mode, driving_side: drivingSide, name: ins.street ?? "", ref: ins.roadNumbers?.joined(separator: "; "),
-                         intersections: [OSRM.Intersection(location: location, bearings: [type == "arrive" ? before : after], entry: [true],
-                                                           out: type == "arrive" ? nil : 0, in: type == "depart" ? nil : 0)],
-                         weight: Double(step.travelTimeInSeconds), duration: Double(step.travelTimeInSeconds),
-                         distance: Double(step.distanceInMeters))
-    }
-
-    static func bearing(_ a: LatLon, _ b: LatLon) -> Int {
-        Int(Geodesy.bearingDegrees(from: Coordinate(latitude: a.latitude, longitude: a.longitude),
-                                   to: Coordinate(latitude: b.latitude, longitude: b.longitude)).rounded()) % 360
-    }
-
-    /// TomTom maneuvers in OSRM's vocabulary.
-    static func maneuverType(_ ins: Instruction) -> (String, String?) {
-        switch ins.maneuver {
-        case "DEPART": return ("depart", nil)
-        case "ARRIVE": return ("arrive", nil)
-        case "ARRIVE_LEFT", "WAYPOINT_LEFT": return ("arrive", "left")
-        case "ARRIVE_RIGHT", "WAYPOINT_RIGHT": return ("arrive", "right")
-        case "WAYPOINT_REACHED": return ("arrive", nil)
-        case "STRAIGHT": return ("new name", "straight")
-        case "TURN_LEFT": return ("turn", "left")
-        case "TURN_RIGHT": return ("turn", "right")
-        case "BEAR_LEFT": return ("turn", "slight left")
-        case "BEAR_RIGHT": return ("turn", "slight right")
-        case "SHARP_LEFT": return ("turn", "sharp left")
-        case "SHARP_RIGHT": return ("turn", "sharp right")
-        case "KEEP_LEFT": return ("fork", "slight left")
-        case "KEEP_RIGHT": return ("fork", "slight right")
-        case "MAKE_UTURN", "TRY_MAKE_UTURN": return ("continue", "uturn")
-        case "ENTER_MOTORWAY", "ENTER_FREEWAY", "ENTER_HIGHWAY", "ENTRANCE_RAMP": return ("merge", "straight")
-        case "TAKE_EXIT", "MOTORWAY_EXIT_RIGHT": return ("off ramp", "slight right")
-        case "MOTORWAY_EXIT_LEFT": return ("off ramp", "slight left")
-        case "ROUNDABOUT_CROSS": return ("roundabout", "straight")
-        case "ROUNDABOUT_RIGHT": return ("roundabout", "right")
-        case "ROUNDABOUT_LEFT": return ("roundabout", "left")
-        case "ROUNDABOUT_BACK": return ("roundabout", "uturn")
-        case "TAKE_FERRY": return ("notification", "straight")
-        default: return ("turn", "straight")
-        }
-    }
-
     // MARK: /nearest
 
     func nearest(_ request: HTTPRequest) -> HTTPResponse {
@@ -255,21 +127,12 @@ struct OSRMHandlers {
             guard coords.count == 1 else { throw Failure(code: "InvalidQuery", message: "Number of coordinates needs to be one") }
             let number = Int(request.query["number"] ?? "1") ?? 0
             guard (1...100).contains(number) else { throw Failure(code: "InvalidValue", message: "number must be an integer in 1...100") }
-            guard let graph = app.service.dataset.graphs[mode] else { throw Failure(code: "InvalidValue", message: "This dataset has no \(mode.rawValue) graph") }
-            var found: [Snap] = []
-            var used = Set<Int>()
-            while found.count < number, let snap = graph.snap(coords[0], maxDistanceMeters: 1000, excluding: { used.contains($0.index) }) {
-                found.append(snap)
-                used.insert(snap.edge.index)
+            let found: OSRM.NearestResponse?
+            do { found = try app.service.osrmNearest(coords[0], mode: mode, number: number) } catch {
+                throw Failure(code: "InvalidValue", message: error.message)
             }
-            guard !found.isEmpty else { throw Failure(code: "NoSegment", message: "Could not find a matching segments for coordinate") }
-            let waypoints = found.sorted { $0.distanceMeters < $1.distanceMeters }.map { snap in
-                let e = snap.edge.index
-                return OSRM.Waypoint(hint: "", distance: (snap.distanceMeters * 1e6).rounded() / 1e6,
-                                     name: graph.name(of: graph.edgeWay[e]), location: [Self.round6(snap.point.longitude), Self.round6(snap.point.latitude)],
-                                     nodes: [graph.shapeOSMIDs[snap.segment], graph.shapeOSMIDs[snap.segment + 1]])
-            }
-            return JSONResponse.ok(OSRM.NearestResponse(waypoints: waypoints))
+            guard let found else { throw Failure(code: "NoSegment", message: "Could not find a matching segments for coordinate") }
+            return JSONResponse.ok(found)
         } catch {
             return Self.fail(error)
         }
@@ -296,16 +159,8 @@ struct OSRMHandlers {
                 throw Failure(code: "TooBig", message: "Too many table cells (at most 10000)")
             }
             let annotations = Set((request.query["annotations"] ?? "duration").split(separator: ",").map(String.init))
-            let result = try app.service.table(coords, sources: sources, destinations: destinations, mode: mode)
-            func waypoint(_ i: Int) -> OSRM.Waypoint {
-                let p = result.snapped[i]
-                return OSRM.Waypoint(hint: "", distance: (p.distance * 100).rounded() / 100, name: p.name,
-                                     location: [Self.round6(p.location.longitude), Self.round6(p.location.latitude)], nodes: nil)
-            }
-            return JSONResponse.ok(OSRM.TableResponse(
-                durations: annotations.contains("duration") ? result.durations : nil,
-                distances: annotations.contains("distance") ? result.distances : nil,
-                sources: sources.map(waypoint), destinations: destinations.map(waypoint)))
+            return JSONResponse.ok(try app.service.osrmTable(coords, sources: sources, destinations: destinations, mode: mode,
+                                                             durations: annotations.contains("duration"), distances: annotations.contains("distance")))
         } catch let error as Failure {
             return Self.fail(error)
         } catch let error as APIError {
@@ -313,32 +168,5 @@ struct OSRMHandlers {
         } catch {
             return Self.fail(Failure(code: "InvalidQuery", message: "\(error)"))
         }
-    }
-}
-
-/// Douglas–Peucker line simplification (OSRM's `overview=simplified`).
-enum Simplify {
-    static func douglasPeucker(_ points: [LatLon], toleranceMeters: Double) -> [LatLon] {
-        guard points.count > 2 else { return points }
-        var keep = [Bool](repeating: false, count: points.count)
-        keep[0] = true
-        keep[points.count - 1] = true
-        var stack = [(0, points.count - 1)]
-        let coords = points.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
-        while let (a, b) = stack.popLast() {
-            guard b > a + 1 else { continue }
-            var worst = -1.0, index = -1
-            for i in (a + 1)..<b {
-                let (p, _) = Geodesy.project(coords[i], ontoSegment: coords[a], coords[b])
-                let d = Geodesy.distanceMeters(p, coords[i])
-                if d > worst { worst = d; index = i }
-            }
-            if worst > toleranceMeters {
-                keep[index] = true
-                stack.append((a, index))
-                stack.append((index, b))
-            }
-        }
-        return points.enumerated().filter { keep[$0.offset] }.map(\.element)
     }
 }

@@ -1,9 +1,8 @@
 import Foundation
 import HTTPServer
 import MapsAPI
+import MapsAPIMapping
 import MapsService
-import RoadNetwork
-import Routing
 import GeoCore
 
 /// TomTom Calculate Route: `GET|POST /routing/1/calculateRoute/{locations}/{contentType}`.
@@ -37,14 +36,12 @@ struct RoutingHandlers {
             _ = try JSONResponse.decode(PostBody.self, from: request.body)
         }
         let q = QueryReader(query: request.query)
-        let modes: [String: TravelMode] = ["car": .car, "taxi": .taxi, "bicycle": .bicycle, "pedestrian": .pedestrian]
         let modeText = q.string("travelMode") ?? "car"
-        guard let mode = modes[modeText] else {
+        guard let mode = Vocabulary.travelModes[modeText] else {
             throw APIError.badInput("travelMode \(modeText) is not supported; use car, taxi, bicycle or pedestrian", parameter: "travelMode")
         }
         var query = RouteQuery(waypoints: waypoints, mode: mode)
-        query.routeType = try q.oneOf("routeType", ["fastest": .fastest, "shortest": .shortest, "short": .shortest, "eco": .eco,
-                                                    "thrilling": .thrilling], default: .fastest)
+        query.routeType = try q.oneOf("routeType", Vocabulary.routeTypes, default: .fastest)
         query.traffic = try q.bool("traffic", default: true)
         query.maxAlternatives = try q.int("maxAlternatives", default: 0, range: 0...5)
         query.computeBestOrder = try q.bool("computeBestOrder", default: false)
@@ -62,14 +59,14 @@ struct RoutingHandlers {
             query.arriveAt = d
         }
         for name in q.list("avoid") {
-            guard let kind = Avoidance(rawValue: name) else {
-                throw APIError.badInput("avoid \(name) is not supported; use tollRoads, motorways, ferries, unpavedRoads or alreadyUsedRoads", parameter: "avoid")
+            guard let kind = Vocabulary.avoidance(name) else {
+                throw APIError.badInput("avoid \(name) is not supported; use \(Vocabulary.avoidanceNames)", parameter: "avoid")
             }
             query.avoid.insert(kind)
         }
         query.strictAvoid = try q.bool("strictAvoid", default: false)
         if let w = q.string("windingness") {
-            guard let value = Windingness(rawValue: w) else { throw APIError.badInput("windingness must be low, normal or high", parameter: "windingness") }
+            guard let value = Vocabulary.windingness(w) else { throw APIError.badInput("windingness must be low, normal or high", parameter: "windingness") }
             query.windingness = value
         }
         if let h = q.string("hilliness"), !["low", "normal", "high"].contains(h) {

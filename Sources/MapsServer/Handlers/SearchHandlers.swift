@@ -1,9 +1,8 @@
 import Foundation
 import HTTPServer
 import MapsAPI
+import MapsAPIMapping
 import MapsService
-import Places
-import RoadNetwork
 import GeoCore
 
 /// TomTom Search API v2: fuzzy search, geocode, reverse geocode, nearby, category and POI search,
@@ -165,8 +164,7 @@ struct SearchHandlers {
                                        default: .detourTime)
             query.spread = q.string("spreadingMode") == "auto"
             query.language = q.string("language")
-            let modes: [String: TravelMode] = ["car": .car, "taxi": .taxi, "bicycle": .bicycle, "pedestrian": .pedestrian]
-            query.mode = try q.oneOf("travelMode", modes, default: .car)
+            query.mode = try q.oneOf("travelMode", Vocabulary.travelModes, default: .car)
             var response = try app.service.searchAlongRoute(query)
             if !(try q.bool("detourOffset", default: false)) {
                 for i in response.results.indices { response.results[i].detourOffset = nil }
@@ -215,12 +213,8 @@ struct NominatimHandlers {
                                      language: request.query["accept-language"])
         if !bounded { query.bias = box?.center }
         do {
-            let places = try app.service.searchPlaces(query)
-            let details = Self.flag(request, "addressdetails", default: false), names = Self.flag(request, "namedetails", default: false)
-            if format == .geojson {
-                return JSONResponse.ok(NominatimFeatureCollection.nominatim(places, addressDetails: details, nameDetails: names))
-            }
-            return JSONResponse.ok(places.map { $0.nominatimPlace(format: format, addressDetails: details, nameDetails: names) })
+            return JSONResponse.ok(try app.service.nominatimSearch(query, format: format, addressDetails: Self.flag(request, "addressdetails", default: false),
+                                                                   nameDetails: Self.flag(request, "namedetails", default: false)))
         } catch {
             return error.httpStatus == 400 ? Self.failure(error.message) : JSONResponse.error(error)
         }
@@ -233,12 +227,10 @@ struct NominatimHandlers {
             return Self.failure("Need lat and lon: floating-point numbers within [-90, 90] and [-180, 180]")
         }
         do {
-            let result = try app.service.reverseGeocodeResult(ReverseGeocodeQuery(position: Coordinate(latitude: lat, longitude: lon),
-                                                                                  radiusMeters: 500, language: request.query["accept-language"]))
-            guard let result else { return JSONResponse.ok(NominatimNotFound()) }
-            let details = Self.flag(request, "addressdetails", default: true), names = Self.flag(request, "namedetails", default: false)
-            if format == .geojson { return JSONResponse.ok(NominatimFeatureCollection.nominatim([result.place], addressDetails: details, nameDetails: names)) }
-            return JSONResponse.ok(result.place.nominatimPlace(format: format, addressDetails: details, nameDetails: names))
+            let query = ReverseGeocodeQuery(position: Coordinate(latitude: lat, longitude: lon), radiusMeters: 500,
+                                            language: request.query["accept-language"])
+            return JSONResponse.ok(try app.service.nominatimReverse(query, format: format, addressDetails: Self.flag(request, "addressdetails", default: true),
+                                                                    nameDetails: Self.flag(request, "namedetails", default: false)))
         } catch {
             return JSONResponse.error(error)
         }

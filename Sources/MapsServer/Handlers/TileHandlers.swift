@@ -2,7 +2,7 @@ import Foundation
 import HTTPServer
 import MapsAPI
 import GeoCore
-import Tiles
+import MapsService
 
 /// `GET /tiles/{z}/{x}/{y}.png`: rendered on demand, cached on disk under `state/tiles/<dataset>`,
 /// with an ETag that changes with the dataset and the style (so browsers may keep tiles a day).
@@ -15,22 +15,20 @@ struct TileHandlers {
               let y = Int(request.pathParameters["y"] ?? ""), z <= Self.maxZoom, let tile = TileID(zoom: z, x: x, y: y) else {
             return JSONResponse.error(APIError(.notFound, "no such tile: zoom 0...\(Self.maxZoom), x and y within the zoom's grid"))
         }
-        guard let cache = app.tiles else {
+        guard let tiles = app.tiles else {
             return JSONResponse.error(APIError(.notFound, "this dataset has no base map; re-import it"))
         }
-        let etag = cache.etag(for: tile)
-        if request.headers["if-none-match"] == etag {
+        switch tiles.tile(tile, ifNoneMatch: request.headers["if-none-match"]) {
+        case .notModified(let etag):
             var r = HTTPResponse(status: .notModified)
             r.headers.set("ETag", etag)
             return r
-        }
-        do {
-            let cached = try cache.tile(tile)
-            var r = HTTPResponse.bytes(cached.png, contentType: "image/png")
-            r.headers.set("ETag", cached.etag)
+        case .png(let png, let etag):
+            var r = HTTPResponse.bytes(png, contentType: "image/png")
+            r.headers.set("ETag", etag)
             r.headers.set("Cache-Control", "public, max-age=86400")
             return r
-        } catch {
+        case .renderFailed:
             return JSONResponse.error(APIError(.internalError, "the tile could not be rendered"))
         }
     }

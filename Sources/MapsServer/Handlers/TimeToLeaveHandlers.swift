@@ -24,19 +24,8 @@ struct TimeToLeaveHandlers {
         router.get("/timetoleave/1/watches/{id}/events", events)
     }
 
-    /// TomTom's error body, plus `detail` when a refusal has more to say than the seed's message.
-    struct ErrorBody: Encodable {
-        var formatVersion = "0.0.12"
-        var error: APIError.Body.Description
-        var detailedError: APIError.Body.Detail
-        var httpStatusCode: Int
-        var detail: String?
-    }
-
     static func failure(_ error: WatchError) -> HTTPResponse {
-        let body = error.apiError.body
-        var response = JSONResponse.ok(ErrorBody(error: body.error, detailedError: body.detailedError, httpStatusCode: body.httpStatusCode,
-                                                 detail: error.detail), status: HTTPStatus(error.apiError.httpStatus))
+        var response = JSONResponse.ok(error.apiError.body(detail: error.detail), status: HTTPStatus(error.apiError.httpStatus))
         response.headers.set("Cache-Control", "no-store")
         return response
     }
@@ -62,8 +51,7 @@ struct TimeToLeaveHandlers {
     }
 
     func list(_ request: HTTPRequest) -> HTTPResponse {
-        struct Listing: Encodable { var watches: [WatchDocument] }
-        return JSONResponse.ok(Listing(watches: watches.list()))
+        JSONResponse.ok(WatchListing(watches: watches.list()))
     }
 
     func get(_ request: HTTPRequest) -> HTTPResponse {

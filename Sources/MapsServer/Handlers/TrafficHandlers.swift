@@ -2,16 +2,15 @@ import Foundation
 import HTTPServer
 import MapsAPI
 import MapsService
-import Traffic
 
 /// `POST /traffic/1/speeds`, `POST /traffic/1/closures`, `GET /traffic/1/status`.
 struct TrafficHandlers {
     let app: MapsApplication
 
-    func speeds(_ request: HTTPRequest) -> HTTPResponse { apply(request, kind: .speeds) }
-    func closures(_ request: HTTPRequest) -> HTTPResponse { apply(request, kind: .closures) }
+    func speeds(_ request: HTTPRequest) -> HTTPResponse { apply(request, closures: false) }
+    func closures(_ request: HTTPRequest) -> HTTPResponse { apply(request, closures: true) }
 
-    func apply(_ request: HTTPRequest, kind: LiveUpdate.Kind) -> HTTPResponse {
+    func apply(_ request: HTTPRequest, closures: Bool) -> HTTPResponse {
         do {
             let q = QueryReader(query: request.query)
             var expires = 3600.0
@@ -21,7 +20,7 @@ struct TrafficHandlers {
                 }
                 expires = seconds
             }
-            let report = try app.service.applyTraffic(request.body, kind: kind, expiresInSeconds: expires,
+            let report = try app.service.applyTraffic(request.body, kind: closures ? .closures : .speeds, expiresInSeconds: expires,
                                                       source: "HTTP \(request.remoteAddress ?? "client")")
             return JSONResponse.ok(report, status: .created)
         } catch let error as APIError {

@@ -1,4 +1,5 @@
 public import Foundation
+public import MapsAPI
 #if canImport(FoundationNetworking)
 public import FoundationNetworking
 #endif
@@ -61,24 +62,9 @@ public struct WayfinderClient: Sendable {
 }
 
 /// The server's self-description (`GET /health`).
-public struct ServerStatus: Sendable, Codable, Equatable {
-    /// `ok` when serving.
-    public var status: String
-    /// The imported dataset's identifier (changes with every import).
-    public var dataset: String
-    /// The extract the dataset was imported from, such as `monaco.osm.pbf`.
-    public var source: String
-    /// The dataset's IANA time zone, in which route times are given.
-    public var timeZone: String
-    /// Travel modes the dataset can route (`car`, `taxi`, `bicycle`, `pedestrian`).
-    public var profiles: [String]
-    /// Seconds since the server started.
-    public var uptimeSeconds: Int
-    /// Live traffic updates in force.
-    public var trafficUpdates: Int
-    /// Whether the server renders base map tiles.
-    public var tiles: Bool
+public typealias ServerStatus = ServerHealth
 
+extension ServerHealth {
     /// The travel modes as ``TravelMode`` values (unknown names skipped).
     public var travelModes: [TravelMode] { profiles.compactMap(TravelMode.init(rawValue:)) }
 }

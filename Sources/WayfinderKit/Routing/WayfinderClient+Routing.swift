@@ -38,7 +38,7 @@ extension WayfinderClient {
         }
         let data = try await send(Endpoint("GET", "/table/v1/\(profile)/\(coordinates)",
                                            query: [("sources", sources), ("destinations", targets), ("annotations", "duration,distance")]))
-        let table = try ResponseDecoding.decode(TravelTimeMatrix.Table.self, from: data)
+        let table = try ResponseDecoding.decode(OSRM.TableResponse.self, from: data)
         guard table.code == "Ok" else { throw ErrorMapping.error(status: 400, body: data) }
         return TravelTimeMatrix(origins: origins, destinations: destinations, table: table)
     }
@@ -67,13 +67,7 @@ public struct TravelTimeMatrix: Sendable {
     /// `distancesMeters[i][j]`: metres from origin i to destination j; nil when there is no route.
     public var distancesMeters: [[Double?]]
 
-    struct Table: Decodable {
-        var code: String
-        var durations: [[Double?]]?
-        var distances: [[Double?]]?
-    }
-
-    init(origins: [Coordinate], destinations: [Coordinate], table: Table) {
+    init(origins: [Coordinate], destinations: [Coordinate], table: OSRM.TableResponse) {
         self.origins = origins
         self.destinations = destinations
         let empty = Array(repeating: Array(repeating: Double?.none, count: destinations.count), count: origins.count)

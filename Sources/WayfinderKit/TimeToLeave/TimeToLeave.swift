@@ -1,4 +1,5 @@
 public import Foundation
+import MapsAPI
 
 /// A place for a time-to-leave trip: a coordinate, or a name the server looks up.
 public enum TripLocation: Sendable, Hashable {
@@ -43,18 +44,18 @@ public struct TimeToLeaveRequest: Sendable, Hashable {
         self.init(from: .coordinate(origin), to: .coordinate(destination), arriveBy: arriveBy, preparationSeconds: preparationSeconds)
     }
 
-    var wire: WatchRequestWire {
-        func place(_ p: TripLocation) -> WatchRequestWire.Place {
+    var wire: WatchRequest {
+        func place(_ p: TripLocation) -> PlaceInput {
             switch p {
-            case .coordinate(let c): WatchRequestWire.Place(lat: c.latitude, lon: c.longitude)
-            case .named(let q): WatchRequestWire.Place(query: q)
+            case .coordinate(let c): PlaceInput(lat: c.latitude, lon: c.longitude)
+            case .named(let q): PlaceInput(query: q)
             }
         }
-        return WatchRequestWire(origin: place(origin), destination: place(destination),
-                                waypoints: waypoints.isEmpty ? nil : waypoints.map(place),
-                                arriveAt: RouteRequest.rfc3339(arriveBy), travelMode: travelMode.rawValue,
-                                routeType: routeType.rawValue, avoid: avoid.isEmpty ? nil : avoid.map(\.rawValue).sorted(),
-                                preparationTime: Double(preparationSeconds), traffic: traffic)
+        return WatchRequest(origin: place(origin), destination: place(destination),
+                            waypoints: waypoints.isEmpty ? nil : waypoints.map(place),
+                            arriveAt: RouteRequest.rfc3339(arriveBy), travelMode: travelMode.rawValue,
+                            routeType: routeType.rawValue, avoid: avoid.isEmpty ? nil : avoid.map(\.rawValue).sorted(),
+                            preparationTime: Double(preparationSeconds), traffic: traffic)
     }
 }
 
@@ -175,13 +176,13 @@ public struct TimeToLeaveWatch: Sendable, Identifiable {
         departureTime.map { Int($0.timeIntervalSince(serverTime).rounded()) }
     }
 
-    init(_ w: WatchDocumentWire) throws(WayfinderError) {
+    init(_ w: WatchDocument) throws(WayfinderError) {
         func date(_ text: String, _ field: String) throws(WayfinderError) -> Date { try RouteTime.parse(text, field: field) }
         func optionalDate(_ text: String?, _ field: String) throws(WayfinderError) -> Date? {
             guard let text else { return nil }
             return try RouteTime.parse(text, field: field)
         }
-        func place(_ p: WatchDocumentWire.Place) -> ResolvedLocation {
+        func place(_ p: WatchPlace) -> ResolvedLocation {
             ResolvedLocation(coordinate: Coordinate(latitude: p.lat, longitude: p.lon), name: p.name, query: p.query)
         }
         id = w.id
@@ -267,7 +268,7 @@ public struct TimeToLeaveUpdate: Sendable {
     public var watch: TimeToLeaveWatch
 
     init(_ event: ServerSentEvent) throws(WayfinderError) {
-        let document = try ResponseDecoding.decode(WatchDocumentWire.self, from: Data(event.data.utf8))
+        let document = try ResponseDecoding.decode(WatchDocument.self, from: Data(event.data.utf8))
         watch = try TimeToLeaveWatch(document)
         kind = Kind(rawValue: event.type == "message" ? (document.event?.type ?? "message") : event.type)
         eventID = event.lastEventID
@@ -341,19 +342,18 @@ extension WayfinderClient {
         let body: Data
         do { body = try JSONEncoder().encode(request.wire) } catch { throw .invalidQuery("the request cannot be encoded: \(error)", parameter: nil) }
         let data = try await send(Endpoint("POST", "/timetoleave/1/watches", body: body, contentType: "application/json"))
-        return try TimeToLeaveWatch(ResponseDecoding.decode(WatchDocumentWire.self, from: data))
+        return try TimeToLeaveWatch(ResponseDecoding.decode(WatchDocument.self, from: data))
     }
 
     /// The watch's current state.
     public func timeToLeaveWatch(id: String) async throws(WayfinderError) -> TimeToLeaveWatch {
-        try TimeToLeaveWatch(await get(Self.watchPath(id), as: WatchDocumentWire.self))
+        try TimeToLeaveWatch(await get(Self.watchPath(id), as: WatchDocument.self))
     }
 
     /// Every watch on the server, without their routes.
     public func timeToLeaveWatches() async throws(WayfinderError) -> [TimeToLeaveWatch] {
-        struct Listing: Decodable { var watches: [WatchDocumentWire] }
         var result: [TimeToLeaveWatch] = []
-        for w in try await get("/timetoleave/1/watches", as: Listing.self).watches { result.append(try TimeToLeaveWatch(w)) }
+        for w in try await get("/timetoleave/1/watches", as: WatchListing.self).watches { result.append(try TimeToLeaveWatch(w)) }
         return result
     }
 
@@ -365,7 +365,7 @@ extension WayfinderClient {
     /// Takes the better route the server offered (``TimeToLeaveWatch/betterRoute``) as the watched one.
     public func acceptBetterRoute(watchID: String) async throws(WayfinderError) -> TimeToLeaveWatch {
         let data = try await send(Endpoint("POST", Self.watchPath(watchID) + "/accept"))
-        return try TimeToLeaveWatch(ResponseDecoding.decode(WatchDocumentWire.self, from: data))
+        return try TimeToLeaveWatch(ResponseDecoding.decode(WatchDocument.self, from: data))
     }
 
     /// The watch's updates as they happen (Server-Sent Events), resuming after event

@@ -1,4 +1,5 @@
 public import Foundation
+public import MapsAPI
 
 /// A measured speed on one road segment, by the OSM ids of its two nodes in driving direction.
 public struct SegmentSpeed: Sendable, Hashable {
@@ -32,61 +33,10 @@ public struct RoadSegment: Sendable, Hashable {
 }
 
 /// What the server did with a live traffic upload.
-public struct TrafficUpdateReport: Sendable, Codable, Hashable {
-    /// The update's identifier.
-    public var id: String
-    /// `speeds` or `closures`.
-    public var kind: String
-    /// Lines received.
-    public var entries: Int
-    /// Segments found on the road network, counted over every live update now in force (this one included).
-    public var matchedSegments: Int
-    /// Segments not on the road network (wrong ids, or outside the imported area), counted over
-    /// every live update now in force (this one included).
-    public var unmatchedSegments: Int
-    /// When the update stops counting (RFC 3339 with the dataset's offset).
-    public var expiresAt: String
-    /// Milliseconds the server spent parsing the upload.
-    public var parseMilliseconds: Double
-    /// Milliseconds until routes used it.
-    public var applyMilliseconds: Double
-}
+public typealias TrafficUpdateReport = MapsAPI.TrafficUpdateReport
 
 /// The live traffic in force on the server.
-public struct TrafficStatusReport: Sendable, Codable {
-    /// One update in force.
-    public struct Update: Sendable, Codable, Hashable {
-        /// The update's identifier.
-        public var id: String
-        /// `speeds` or `closures`.
-        public var kind: String
-        /// Lines it had.
-        public var entries: Int
-        /// Who sent it.
-        public var source: String
-        /// When it arrived (RFC 3339).
-        public var createdAt: String
-        /// When it stops counting (RFC 3339).
-        public var expiresAt: String
-    }
-
-    /// The traffic state of one travel mode's graph.
-    public struct Mode: Sendable, Codable, Hashable {
-        /// Increases each time the mode's traffic snapshot is rebuilt.
-        public var generation: Int
-        /// Road arcs with a live speed.
-        public var liveArcs: Int
-        /// Road arcs closed.
-        public var closedArcs: Int
-        /// When the snapshot was built (RFC 3339).
-        public var snapshotAt: String
-    }
-
-    /// The updates in force, oldest first.
-    public var updates: [Update]
-    /// Per travel mode that uses traffic (`car`, `taxi`).
-    public var modes: [String: Mode]
-}
+public typealias TrafficStatusReport = MapsAPI.TrafficStatusReport
 
 extension WayfinderClient {
     /// Uploads live speeds (operators): they count for routes within a second, on every

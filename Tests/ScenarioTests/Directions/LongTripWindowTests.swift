@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import MapsTestSupport
-@testable import MapsService
+import MapsService
+@testable import RoutePlanning
 import Routing
 import MapsAPI
 import OSMPBF
@@ -86,8 +87,8 @@ import OSMPBF
             let time = Self.mondayMidnight + (rng.next() % 2 == 0 ? 6.5 : 14.5) * 3600 + Double(rng.next() % 240) * 60
             var q = s.query([from, to])
             q.departAt = Date(timeIntervalSince1970: time)
-            let engine = try service.engine(.car)
-            let calculation = RouteCalculation(engine: engine, snapshot: engine.snapshot, query: q, now: Date(timeIntervalSince1970: time))
+            let engine = try #require(service.planning.engines[.car])
+            let calculation = RouteCalculation(engine: engine, snapshot: engine.snapshot, request: q.planRequest, now: time)
             let endpoints = try calculation.snapEndpoints().endpoints
             // No hierarchy: the search runs without potentials.
             let plain = PreparedMetric(metric: engine.snapshot.lowerBound(live: true).metric, structure: nil)

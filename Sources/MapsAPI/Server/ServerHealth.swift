@@ -1,0 +1,64 @@
+/// The server's self-description (`GET /health`, also `/status`).
+public struct ServerHealth: Sendable, Codable, Equatable {
+    /// `ok` when serving.
+    public var status = "ok"
+    /// The imported dataset's identifier (changes with every import).
+    public var dataset: String
+    /// When the dataset was imported (RFC 3339).
+    public var datasetCreatedAt: String
+    /// The extract the dataset was imported from, such as `monaco.osm.pbf`.
+    public var source: String
+    /// The dataset's IANA time zone, in which route times are given.
+    public var timeZone: String
+    /// `[minLon, minLat, maxLon, maxLat]` of the extract.
+    public var boundingBox: [Double]
+    /// Travel modes the dataset can route (`car`, `taxi`, `bicycle`, `pedestrian`).
+    public var profiles: [String]
+    /// Seconds since the server started.
+    public var uptimeSeconds: Int
+    /// Live traffic updates in force.
+    public var trafficUpdates: Int
+    /// Seconds since the newest live update in force was applied; absent when there is none.
+    public var trafficUpdateAgeSeconds: Int?
+    /// Whether the server renders base map tiles.
+    public var tiles: Bool
+    /// Whether the other endpoints want `key=` (`serve --api-keys`); /health itself never does.
+    public var apiKeyRequired: Bool
+    /// What one request may ask for.
+    public var limits: ServiceLimits
+    /// The HTTP layer's limits, when the server reports them.
+    public var http: HTTPLimits?
+
+    public init(dataset: String, datasetCreatedAt: String, source: String, timeZone: String, boundingBox: [Double],
+                profiles: [String], uptimeSeconds: Int, trafficUpdates: Int, trafficUpdateAgeSeconds: Int? = nil, tiles: Bool,
+                apiKeyRequired: Bool, limits: ServiceLimits, http: HTTPLimits? = nil) {
+        self.dataset = dataset
+        self.datasetCreatedAt = datasetCreatedAt
+        self.source = source
+        self.timeZone = timeZone
+        self.boundingBox = boundingBox
+        self.profiles = profiles
+        self.uptimeSeconds = uptimeSeconds
+        self.trafficUpdates = trafficUpdates
+        self.trafficUpdateAgeSeconds = trafficUpdateAgeSeconds
+        self.tiles = tiles
+        self.apiKeyRequired = apiKeyRequired
+        self.limits = limits
+        self.http = http
+    }
+}
+
+/// The HTTP layer's limits (`wayfinder serve --max-body-bytes …`), as `/health` reports them.
+public struct HTTPLimits: Sendable, Codable, Equatable {
+    public var maxBodyBytes: Int
+    public var maxURLBytes: Int
+    public var workers: Int
+    public var timeoutSeconds: Int
+
+    public init(maxBodyBytes: Int, maxURLBytes: Int, workers: Int, timeoutSeconds: Int) {
+        self.maxBodyBytes = maxBodyBytes
+        self.maxURLBytes = maxURLBytes
+        self.workers = workers
+        self.timeoutSeconds = timeoutSeconds
+    }
+}

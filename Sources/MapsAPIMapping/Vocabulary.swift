@@ -1,0 +1,38 @@
+public import RoadNetwork
+public import Routing
+
+/// The names the APIs give domain values, in one place: TomTom's (also time to leave's) and OSRM's.
+public enum Vocabulary {
+    /// TomTom `travelMode`.
+    public static let travelModes: [String: TravelMode] = ["car": .car, "taxi": .taxi, "bicycle": .bicycle, "pedestrian": .pedestrian]
+
+    /// OSRM profiles, with the aliases OSRM's own profiles and clients use.
+    public static let osrmProfiles: [String: TravelMode] = [
+        "driving": .car, "car": .car, "taxi": .taxi, "cycling": .bicycle, "bike": .bicycle, "bicycle": .bicycle,
+        "walking": .pedestrian, "foot": .pedestrian, "pedestrian": .pedestrian,
+    ]
+
+    /// The OSRM `mode` of a route's steps.
+    public static func osrmMode(_ mode: TravelMode) -> String {
+        switch mode {
+        case .car, .taxi: "driving"
+        case .bicycle: "cycling"
+        case .pedestrian: "walking"
+        }
+    }
+
+    /// TomTom `routeType` (`short` is TomTom's older name of `shortest`).
+    public static let routeTypes: [String: RouteType] = [
+        "fastest": .fastest, "shortest": .shortest, "short": .shortest, "eco": .eco, "thrilling": .thrilling,
+    ]
+
+    /// TomTom `avoid`.
+    public static func avoidance(_ name: String) -> Avoidance? { Avoidance(rawValue: name) }
+
+    public static let avoidanceNames = "tollRoads, motorways, ferries, unpavedRoads or alreadyUsedRoads"
+}
+
+extension Vocabulary {
+    /// TomTom `windingness` (for thrilling routes).
+    public static func windingness(_ name: String) -> Windingness? { Windingness(rawValue: name) }
+}

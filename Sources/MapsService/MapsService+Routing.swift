@@ -1,0 +1,129 @@
+public import Foundation
+public import MapsAPI
+public import MapsAPIMapping
+import Directions
+public import GeoCore
+public import RoadNetwork
+import RoutePlanning
+
+extension MapsService {
+    /// TomTom Calculate Route.
+    public func calculateRoute(_ query: RouteQuery) throws(APIError) -> CalculateRouteResponse {
+        let (plan, graph) = try plan(query)
+        var options = RouteDocumentOptions()
+        options.includePoints = query.representation == .polyline
+        if let mode = query.instructions, let text = InstructionText(language: query.language, units: query.imperialUnits ? .imperial : .metric) {
+            options.instructions = (text, mode != .coded)
+        }
+        options.sectionTypes = query.sectionTypes
+        options.traffic = query.traffic
+        return CalculateRouteResponse(plan, graph: graph, timeZone: timeZone, options: options)
+    }
+
+    /// OSRM `/route/v1`: the same plan in OSRM's shape (guidance only for `steps`, points only when shown).
+    public func osrmRoute(_ query: RouteQuery, options: OSRMRouteOptions) throws(APIError) -> OSRM.RouteResponse {
+        var query = query
+        query.instructions = options.steps ? .text : nil
+        let (plan, graph) = try plan(query)
+        let side = DrivingSide(timeZone: timeZone)
+        var guidance: [Directions.Guidance?] = []
+        if options.steps, let text = InstructionText(language: query.language, units: .metric) {
+            guidance = plan.routes.map { GuidanceBuilder(graph: graph, text: text, drivingSide: side).build($0) }
+        }
+        return OSRM.RouteResponse(plan, guidance: guidance, drivingSide: side, options: options)
+    }
+
+    /// Validates a query and plans it; every outcome but a found plan is the error TomTom answers with.
+    func plan(_ query: RouteQuery) throws(APIError) -> (Plan, RoadGraph) {
+        try validate(query)
+        let graph = try graph(query.mode)
+        let count = query.waypoints.count
+        func name(_ i: Int) -> String { Self.waypointName(i, of: count) }
+        switch planning.plan(query.planRequest) {
+        case .found(let plan):
+            return (plan, graph)
+        case .noSegment(let i):
+            throw APIError(.mapMatchingFailure, "\(name(i)) (\(query.waypoints[i].formatted(decimals: 6))) is not near any road usable by \(query.mode.rawValue) (limit \(Int(planning.maxSnapDistanceMeters)) m)", parameter: "locations")
+        case .noRoute(let leg):
+            var message = "no \(query.mode.rawValue) route from \(name(leg)) to \(name(leg + 1))"
+            if query.strictAvoid && !query.avoid.isEmpty { message += " that avoids \(query.avoid.map(\.rawValue).sorted().joined(separator: ", "))" }
+            throw APIError(.noRouteFound, message)
+        case .noWaypointOrder:
+            throw APIError(.noRouteFound, "no order of the waypoints can be driven by \(query.mode.rawValue)")
+        case .closed:
+            throw APIError(.noRouteFound, "the route is closed at the time it would be driven")
+        case .arrivalPassed:
+            throw APIError.badInput("arriveAt \(RFC3339.format(query.arriveAt ?? clock(), in: timeZone)) is in the past; choose a later arrival time", parameter: "arriveAt")
+        case .arrivalUnmeetable(let departure):
+            var message = "No routes found satisfying requested time. Please choose different arrival time and try again."
+            if let departure, let arrival = query.arriveAt?.timeIntervalSince1970 {
+                let now = clock().timeIntervalSince1970
+                message += " (The fastest route needs \(Int((arrival - departure) / 60)) min; leaving now arrives \(Int((now - departure) / 60)) min late.)"
+            }
+            throw APIError(.noRouteFound, message)
+        }
+    }
+
+    func validate(_ q: RouteQuery) throws(APIError) {
+        guard q.waypoints.count >= 2 else { throw .badInput("a route needs at least two locations", parameter: "locations") }
+        guard q.waypoints.count <= limits.maxWaypoints else {
+            throw .badInput("at most \(limits.maxWaypoints) locations are allowed, \(q.waypoints.count) were given", parameter: "locations")
+        }
+        guard q.departAt == nil || q.arriveAt == nil else {
+            throw .badInput("departAt and arriveAt cannot be combined; give one of them", parameter: "arriveAt")
+        }
+        // Travel times are kept in seconds since 1970 (before it every road would read as closed).
+        for (name, time) in [("departAt", q.departAt), ("arriveAt", q.arriveAt)] {
+            if let time, !RouteQuery.timeRange.contains(time) {
+                throw .badInput("\(name) must be between 1970-01-01 and 9999-12-31", parameter: name)
+            }
+        }
+        guard (0...limits.maxAlternatives).contains(q.maxAlternatives) else {
+            throw .badInput("maxAlternatives must be an integer in 0...\(limits.maxAlternatives)", parameter: "maxAlternatives")
+        }
+        if q.computeBestOrder && q.maxAlternatives > 0 {
+            throw .badInput("computeBestOrder cannot be combined with maxAlternatives > 0", parameter: "computeBestOrder")
+        }
+        if q.computeBestOrder && q.arriveAt != nil {
+            throw .badInput("computeBestOrder cannot be combined with arriveAt", parameter: "computeBestOrder")
+        }
+        if let heading = q.vehicleHeading, !(0..<360).contains(heading) {
+            throw .badInput("vehicleHeading must be in 0...359 degrees", parameter: "vehicleHeading")
+        }
+        if q.instructions != nil, InstructionText(language: q.language, units: .metric) == nil {
+            throw .badInput("language \(q.language) is not supported; supported: en-GB, en-US", parameter: "language")
+        }
+        _ = try graph(q.mode)
+    }
+
+    // MARK: OSRM table and nearest
+
+    /// OSRM `/table/v1`: durations (s) and distances (m) between points on the current weights.
+    public func osrmTable(_ points: [Coordinate], sources: [Int], destinations: [Int], mode: TravelMode,
+                          durations: Bool, distances: Bool) throws(APIError) -> OSRM.TableResponse {
+        _ = try graph(mode)
+        guard let table = planning.table(points, sources: sources, destinations: destinations, mode: mode) else {
+            throw .badInput("this dataset has no \(mode.rawValue) graph", parameter: "profile")
+        }
+        func waypoint(_ i: Int) -> OSRM.Waypoint {
+            let p = table.snapped[i]
+            return OSRM.Waypoint(hint: "", distance: (p.distanceMeters * 100).rounded() / 100, name: p.roadName,
+                                 location: [OSRM.round6(p.point.longitude), OSRM.round6(p.point.latitude)], nodes: nil)
+        }
+        return OSRM.TableResponse(durations: durations ? table.durations : nil, distances: distances ? table.distances : nil,
+                                  sources: sources.map(waypoint), destinations: destinations.map(waypoint))
+    }
+
+    /// OSRM `/nearest/v1`: up to `number` roads near a point; nil when none is within 1 km.
+    public func osrmNearest(_ point: Coordinate, mode: TravelMode, number: Int) throws(APIError) -> OSRM.NearestResponse? {
+        guard let roads = planning.nearest(point, mode: mode, count: number) else {
+            throw .badInput("This dataset has no \(mode.rawValue) graph", parameter: "profile")
+        }
+        guard !roads.isEmpty else { return nil }
+        return OSRM.NearestResponse(waypoints: roads.map { road in
+            OSRM.Waypoint(hint: "", distance: (road.distanceMeters * 1e6).rounded() / 1e6, name: road.roadName,
+                          location: [OSRM.round6(road.point.longitude), OSRM.round6(road.point.latitude)],
+                          nodes: road.osmNodes.map { [$0.0, $0.1] })
+        })
+    }
+}

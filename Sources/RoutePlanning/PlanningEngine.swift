@@ -1,0 +1,122 @@
+public import Foundation
+public import RoadNetwork
+public import Routing
+public import Traffic
+import GeoCore
+import Synchronization
+
+/// One dataset's route planning, beneath every surface (TomTom and OSRM endpoints, the CLI,
+/// time to leave): per travel mode the graph, its hierarchy and the traffic snapshot in force,
+/// swapped atomically when live traffic changes. It speaks in routes (`TimedRoute`), not in
+/// documents.
+public final class PlanningEngine: @unchecked Sendable {
+    /// The most alternatives a plan may ask for (TomTom's own limit).
+    public static let maxAlternatives = 5
+
+    public let timeZone: TimeZone
+    public let trafficStore: TrafficStore
+    /// The clock every time-related decision reads (replaceable for tests and replays).
+    public let clock: @Sendable () -> Date
+    let engines: [TravelMode: RoutingEngine]
+    let traffic: TrafficRefresh
+
+    /// - Parameters:
+    ///   - hierarchies: the CCH of each mode that has one (the others are searched with Dijkstra).
+    ///   - stateFolder: where live traffic and historical profiles are kept (`state/` of a dataset).
+    public init(graphs: [TravelMode: RoadGraph], hierarchies: [TravelMode: CCHStructure], timeZone: TimeZone, stateFolder: String,
+                clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.timeZone = timeZone
+        self.clock = clock
+        trafficStore = TrafficStore(stateFolder: stateFolder)
+        let now = clock()
+        let fingerprint = trafficStore.fingerprint()
+        let historical = trafficStore.historicalProfiles()
+        let updates = trafficStore.activeUpdates(now: now.timeIntervalSince1970)
+        var engines: [TravelMode: RoutingEngine] = [:]
+        for (mode, graph) in graphs {
+            let core = RoutingEngineCore(graph: graph, structure: hierarchies[mode], timeZone: timeZone, historical: historical)
+            engines[mode] = RoutingEngine(core: core, now: now, updates: updates)
+        }
+        self.engines = engines
+        traffic = TrafficRefresh(fingerprint: fingerprint, at: now)
+    }
+
+    /// The travel modes this dataset can route.
+    public var modes: [TravelMode] { engines.keys.sorted { $0.rawValue < $1.rawValue } }
+
+    public func graph(_ mode: TravelMode) -> RoadGraph? { engines[mode]?.graph }
+
+    /// How far from a road a waypoint may be.
+    public var maxSnapDistanceMeters: Double { engines.values.first?.core.planner.maxSnapDistanceMeters ?? 1000 }
+
+    /// Plans a trip on the traffic snapshot in force now.
+    public func plan(_ request: PlanRequest) -> PlanOutcome {
+        precondition(request.waypoints.count >= 2, "a plan needs at least two waypoints")
+        guard let engine = engines[request.mode] else { return .noSegment(waypoint: 0) }
+        let snapshot = engine.snapshot
+        let now = clock().timeIntervalSince1970
+        let calculation = RouteCalculation(engine: engine, snapshot: snapshot, request: request, now: now)
+        let outcome: RouteCalculation.Outcome
+        do {
+            outcome = try calculation.run()
+        } catch {
+            switch error {
+            case .noSegment(let i): return .noSegment(waypoint: i)
+            case .noRoute(let leg): return .noRoute(leg: leg)
+            case .noWaypointOrder: return .noWaypointOrder
+            case .closed: return .closed
+            case .arrivalPassed: return .arrivalPassed
+            case .arrivalUnmeetable(let d): return .arrivalUnmeetable(latestDeparture: d)
+            }
+        }
+        let builder = TimedRouteBuilder(engine: engine, snapshot: snapshot, live: calculation.key.live, now: now)
+        let routes = outcome.routes.enumerated().map { i, route in
+            builder.build(route, departure: outcome.departures[i], usedAvoidances: i == 0 ? outcome.usedAvoided : [])
+        }
+        return .found(Plan(routes: routes, waypointOrder: outcome.order))
+    }
+
+    // MARK: Known routes
+
+    /// Whether a stored path still describes a route on this graph: every arc exists, consecutive
+    /// arcs are joined by a turn, and the length is what it was (a re-import may renumber arcs).
+    public func fits(_ path: RoutePath) -> Bool {
+        guard let engine = engines[path.mode] else { return false }
+        return engine.route(path) != nil
+    }
+
+    /// The route of `path` timed from `departure` (seconds since 1970) on the traffic in force
+    /// (live traffic counting when `traffic`); nil when it no longer fits the graph or is closed
+    /// on the way.
+    public func time(_ path: RoutePath, departingAt departure: Double, traffic: Bool = true) -> TimedRoute? {
+        guard let engine = engines[path.mode], let route = engine.route(path) else { return nil }
+        let snapshot = engine.snapshot
+        let live = traffic && path.mode.usesTraffic
+        let clock = RouteClock(graph: engine.graph, table: live ? snapshot.table : snapshot.historicalTable)
+        guard let timed = clock.timed(route, departure: departure) else { return nil }
+        var result = TimedRouteBuilder(engine: engine, snapshot: snapshot, live: live, now: self.clock().timeIntervalSince1970)
+            .build(timed, departure: departure)
+        result.placeWaypointsOnLegEnds(graph: engine.graph)
+        return result
+    }
+
+    /// The latest departure (seconds since 1970) that drives `path` and arrives by `arrival`;
+    /// nil when it no longer fits the graph or is closed on the way.
+    public func latestDeparture(_ path: RoutePath, arrivingBy arrival: Double, traffic: Bool = true) -> Double? {
+        guard let engine = engines[path.mode], let route = engine.route(path) else { return nil }
+        let snapshot = engine.snapshot
+        let live = traffic && path.mode.usesTraffic
+        return RouteClock(graph: engine.graph, table: live ? snapshot.table : snapshot.historicalTable)
+            .latestDeparture(route, arrival: arrival, exemptingEnds: true)
+    }
+
+    /// Edge indices of a path (for "does this traffic change touch my route?").
+    public func edges(of path: RoutePath) -> Set<Int> {
+        guard let graph = graph(path.mode) else { return [] }
+        var edges = Set<Int>()
+        for leg in path.legs {
+            for piece in leg where (0..<graph.arcCount).contains(piece.arc) { edges.insert(graph.edge(of: ArcID(piece.arc)).index) }
+        }
+        return edges
+    }
+}

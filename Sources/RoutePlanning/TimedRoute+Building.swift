@@ -1,0 +1,109 @@
+import Foundation
+import GeoCore
+import RoadNetwork
+import Routing
+
+/// Makes `TimedRoute`s of the searches' routes on one snapshot: every arc with its time and the
+/// data it came from, and the route's time on the other tables, for the answer to compare.
+struct TimedRouteBuilder {
+    let engine: RoutingEngine
+    let snapshot: TrafficSnapshot
+    /// Whether live traffic counted (the table the route was timed on).
+    let live: Bool
+    /// Seconds since 1970: when the plan is made (closures "now").
+    let now: Double
+
+    var graph: RoadGraph { engine.graph }
+    var table: TravelTimeTable { live ? snapshot.table : snapshot.historicalTable }
+
+    /// `route` is timed already (its pieces' durations) from `departure`.
+    func build(_ route: Route, departure: Double, usedAvoidances: [Avoidance] = []) -> TimedRoute {
+        var legs: [TimedRoute.Leg] = []
+        var time = departure
+        for leg in route.legs {
+            var arcs: [TimedRoute.Arc] = []
+            for piece in leg.pieces {
+                let a = graph.arcOriginal[piece.arc.index].index
+                let covered = max(0, piece.toFraction - piece.fromFraction)
+                let entry = time + piece.turnSeconds
+                arcs.append(TimedRoute.Arc(
+                    arc: piece.arc, fromFraction: piece.fromFraction, toFraction: piece.toFraction, lengthMeters: piece.lengthMeters,
+                    durationSeconds: piece.durationSeconds, turnSeconds: piece.turnSeconds,
+                    freeFlowSeconds: Double(graph.arcDurationMs[a]) / 1000 * covered, source: source(a, entry: entry),
+                    isClosed: snapshot.closedArcCount > 0 && snapshot.table.isClosed(a, at: now),
+                    firstPoint: piece.firstPoint))
+                time += piece.durationSeconds
+            }
+            legs.append(TimedRoute.Leg(arcs: arcs, points: leg.points))
+        }
+        let usesTraffic = graph.mode.usesTraffic
+        let historic = usesTraffic ? RouteTiming.timed(route, graph: graph, table: snapshot.historicalTable, departure: departure)?.durationSeconds : nil
+        let liveSeconds = usesTraffic ? RouteTiming.timed(route, graph: graph, table: snapshot.table, departure: departure)?.durationSeconds : nil
+        let comparison = TimeComparison(freeFlowSeconds: RouteTiming.freeFlowSeconds(route, graph: graph), historicalSeconds: historic,
+                                        liveSeconds: liveSeconds, liveDelayedMeters: usesTraffic ? liveDelayedMeters(route, departure: departure) : 0)
+        return TimedRoute(mode: graph.mode, legs: legs, waypoints: route.endpoints.map(waypoint), departure: departure,
+                          usedAvoidances: usedAvoidances, comparison: comparison, fuelLiters: usesTraffic ? fuelLiters(route) : nil,
+                          closuresNearby: closuresNear(route))
+    }
+
+    func waypoint(_ e: RouteEndpoint) -> TimedRoute.Waypoint {
+        TimedRoute.Waypoint(input: e.input, snapped: e.snap.point, distanceMeters: e.snap.distanceMeters,
+                            roadName: graph.name(of: graph.edgeWay[e.snap.edge.index]))
+    }
+
+    /// Which data an arc's time comes from when entered at `entry`.
+    func source(_ a: Int, entry: Double) -> TimeSource {
+        let t = table
+        let cellStart = (entry / TravelTimeTable.gridSeconds).rounded(.down) * TravelTimeTable.gridSeconds
+        if t.useLive && t.liveMs[a] != 0 && cellStart < t.liveExpiry[a] && cellStart - t.referenceTime < t.liveFadeEndSeconds { return .live }
+        return t.useHistorical ? .historical : .freeFlow
+    }
+
+    /// Metres driven where live traffic makes the road slower than its history says.
+    func liveDelayedMeters(_ route: Route, departure: Double) -> Double {
+        let table = snapshot.table
+        var meters = 0.0
+        var time = departure
+        for leg in route.legs {
+            for piece in leg.pieces {
+                let a = graph.arcOriginal[piece.arc.index].index
+                if table.liveMs[a] != 0 && table.factor(a, at: time) > table.historicalFactor(a, at: time) * 1.05 {
+                    meters += piece.lengthMeters
+                }
+                time += piece.durationSeconds
+            }
+        }
+        return meters
+    }
+
+    func fuelLiters(_ route: Route) -> Double {
+        var liters = 0.0
+        for leg in route.legs {
+            for (i, piece) in leg.pieces.enumerated() {
+                liters += FuelModel.liters(meters: piece.lengthMeters, seconds: piece.durationSeconds - piece.turnSeconds)
+                if i > 0 {
+                    let node = graph.tail(of: piece.arc)
+                    let share = FuelModel.stopShare(turnMs: UInt32(piece.turnSeconds * 1000), node: graph.nodeFlags[node.index])
+                    let speed = piece.durationSeconds > piece.turnSeconds ? piece.lengthMeters / (piece.durationSeconds - piece.turnSeconds) * 3.6 : 0
+                    liters += share * FuelModel.litersPerStop(speedKmh: speed)
+                }
+            }
+        }
+        return liters
+    }
+
+    /// Closed edges within the route's bounding box (live closures the route had to avoid).
+    func closuresNear(_ route: Route) -> Int {
+        guard snapshot.closedArcCount > 0 else { return 0 }
+        let table = snapshot.table
+        var box = BoundingBox.empty
+        for p in route.points { box.formUnion(p) }
+        box = box.expanded(byMeters: 200)
+        var edges = Set<Int>()
+        for a in 0..<graph.arcCount where table.closedUntil[a] > now {
+            let e = graph.edge(of: ArcID(a))
+            if box.contains(graph.nodeCoordinates[graph.edgeTail[e.index].index]) { edges.insert(e.index) }
+        }
+        return edges.count
+    }
+}
