@@ -5,6 +5,10 @@
   bench/run.py                         full: Milan, Porto (../shared/data) and synthetic 100k, 1M, 5M
   bench/run.py --extracts syn100k,milan   any subset: helsinki, milan, porto, synN (syn20k, syn100k,
                                           syn1M, syn5M: `wayfinder generate`, seed 1), .osm.pbf paths
+  bench/run.py --scale                 country sizes: synthetic 5M, 10M and 20M (own budget, 150 min):
+                                          Wayfinder's car and full imports (time and peak memory of every
+                                          stage), dataset sizes and serving memory and start-up; OSRM's
+                                          MLD pipeline and osrm-routed MLD where they fit in memory
   bench/run.py --plan                  print the steps and their time budgets, run nothing
 
 Per extract and engine: (a) preprocessing under /usr/bin/time -v — OSRM extract+contract (CH) and
@@ -71,6 +75,13 @@ REAL = {"helsinki": ["data/helsinki.osm.pbf"], "milan": ["data/milan_italy_small
         "porto": ["data/porto_portugal-2015.osm.pbf"]}
 QUICK = ["helsinki"]
 FULL = ["milan", "porto", "syn100k", "syn1M", "syn5M"]
+SCALE = ["syn5M", "syn10M", "syn20M"]
+# Memory kept free for the rest of the machine: a step whose estimated peak would eat into it is
+# not started (reported as "skipped: memory").
+KEEP_FREE_GB = 4.0
+# Peak resident memory per million car nodes, measured at 5M (bench/results/2026-11-29): OSRM
+# extract 3,312 MB (partition and customize less), used to decide where OSRM still fits.
+OSRM_EXTRACT_MB_PER_MILLION = 670
 
 # Per-step budgets in seconds: base + per million car nodes (the overall deadline caps them too).
 STEP_BUDGET = {
@@ -200,8 +211,10 @@ def resolve_extract(name):
 
 
 def parse_import_output(text):
-    """The summary `wayfinder import` prints: seconds, peak memory, per-profile sizes, stages."""
-    out = {"stages_s": {}, "profiles": {}}
+    """The summary `wayfinder import` prints: seconds, peak memory, per-profile sizes, and every
+    stage's seconds and peak memory ("  car hierarchy: 12.34 s, peak 567 MB")."""
+    import re
+    out = {"stages_s": {}, "stages_peak_mb": {}, "profiles": {}}
     for line in text.splitlines():
         line = line.strip()
         if line.startswith("imported ") and " in " in line:
@@ -215,13 +228,20 @@ def parse_import_output(text):
             nums = [int(tok) for tok in rest.replace(",", "").split() if tok.isdigit()]
             if len(nums) >= 4:
                 out["profiles"][name] = dict(zip(("nodes", "edges", "arcs", "turns"), nums))
-        elif line.endswith(" s") and ": " in line and not line.startswith("import:"):
-            k, v = line.rsplit(": ", 1)
-            try:
-                out["stages_s"][k] = float(v[:-2])
-            except ValueError:
-                pass
+        else:
+            m = re.fullmatch(r"(.+): ([0-9.]+) s, peak (\d+) MB", line)
+            if m and not line.startswith("import:"):
+                out["stages_s"][m.group(1)] = float(m.group(2))
+                out["stages_peak_mb"][m.group(1)] = int(m.group(3))
     return out
+
+
+def available_gb():
+    """MemAvailable now, GiB."""
+    for line in Path("/proc/meminfo").read_text().splitlines():
+        if line.startswith("MemAvailable:"):
+            return int(line.split()[1]) / 1048576
+    return 0.0
 
 
 def read_json(path):
@@ -275,10 +295,11 @@ class ExtractBench:
         res["extract_mb"] = round(extract.stat().st_size / 1048576, 2)
         res["synthetic"] = bool(synthetic_nodes(self.name))
 
-        # Car nodes, pairs and speed files in one pass over the car roads.
+        # Car nodes, pairs and speed files in one pass over the car roads (no speed files at
+        # country sizes: --scale measures imports and serving, not traffic updates).
         t0 = time.monotonic()
-        H.log(f"{self.name}: sampling car roads (pairs, speed files)")
-        nodes, segments = S.car_roads(extract, self.work)
+        H.log(f"{self.name}: sampling car roads (pairs{'' if self.args.scale else ', speed files'})")
+        nodes, segments = S.car_roads(extract, self.work, with_segments=not self.args.scale)
         self.millions = max(0.01, len(nodes[0]) / 1e6)
         res["car_nodes"], res["car_segments"] = len(nodes[0]), len(segments)
         shared_pairs = SHARED / "bench" / self.name / "pairs.csv"
@@ -291,7 +312,7 @@ class ExtractBench:
             res["pairs_source"] = "drawn from the extract's car-road nodes, seed 42"
         self.speeds = {}
         lines = {}
-        for pct in (1, 10, 100):
+        for pct in () if self.args.scale else (1, 10, 100):
             path = self.work / f"speeds_{pct}pct.csv"
             lines[f"{pct}%"] = S.write_speeds(segments, path, pct / 100, seed=7, kmh=15)
             self.speeds[pct] = path
@@ -311,6 +332,8 @@ class ExtractBench:
         extract = self.prepare_inputs()
         if extract is None:
             return self.result
+        if self.args.scale:
+            return self.run_scale(extract)
         res = self.result
         pre_osrm, pre_wf = {}, {}
         res["preprocessing"] = {"osrm": pre_osrm, "wayfinder": pre_wf}
@@ -448,6 +471,76 @@ class ExtractBench:
                 shutil.rmtree(self.work / d, ignore_errors=True)
         return res
 
+    def run_scale(self, extract):
+        """Country sizes: Wayfinder's car and full imports with every stage's time and peak
+        memory, dataset sizes, serving memory and start-up of both datasets; OSRM's MLD pipeline
+        and osrm-routed MLD only where their memory fits beside what the machine must keep free
+        (its CH contraction does not finish in an hour from 5M nodes on: not run)."""
+        res = self.result
+        pre_osrm, pre_wf, http = {}, {}, {}
+        res["preprocessing"] = {"osrm": pre_osrm, "wayfinder": pre_wf}
+        res["http"] = http
+        osrm_reqs = self.work / "wrk_osrm.tsv"
+        H.write_wrk_requests(self.pairs, H.osrm_path, osrm_reqs)
+        wrk_lua = BENCH / "wrk_requests.lua"
+
+        def wf_import(key, folder, extra):
+            out = self.work / f"wf_{key}.out"
+            r = self.run_step(f"wf_{key}", "wf_import_full" if key == "import_full" else "wf_import_routing",
+                              [self.wf, "import", extract, "--output", folder] + extra, stdout_path=out)
+            r.update(parse_import_output(out.read_text(errors="replace")) if out.exists() else {})
+            pre_wf[key] = r
+            return r["status"] == "ok"
+
+        wf_car, wf_full = self.work / "wf_car", self.work / "wf_full"
+        if wf_import("import_car_routing_only", wf_car, ["--profiles", "car", "--skip-places", "--skip-basemap"]):
+            pre_wf["car_routing_dataset_mb"] = H.dir_mb(wf_car)
+            http["wayfinder"] = self.serve_wayfinder(wf_car, osrm_reqs, wrk_lua, with_traffic=False, traffic=None, tag="car")
+        shutil.rmtree(wf_car, ignore_errors=True)
+        if wf_import("import_full", wf_full, []):
+            pre_wf["full_dataset_mb"] = H.dir_mb(wf_full)
+            http["wayfinder_full"] = self.serve_wayfinder(wf_full, osrm_reqs, wrk_lua, with_traffic=False, traffic=None, tag="full")
+        shutil.rmtree(wf_full, ignore_errors=True)
+
+        need_gb = OSRM_EXTRACT_MB_PER_MILLION * self.millions / 1024
+        have_gb = available_gb() - KEEP_FREE_GB
+        pre_osrm["contract"] = {"status": "skipped", "reason": "osrm-contract (CH) needs well over an hour from 5M nodes on "
+                                                             "(230 s at 1M, growing about as nodes^1.2); not run in --scale"}
+        if need_gb > have_gb:
+            pre_osrm["extract"] = {"status": "skipped", "reason": f"memory: osrm-extract would need about {need_gb:.1f} GB "
+                                                                  f"and {have_gb:.1f} GB can be used (keeping {KEEP_FREE_GB:.0f} GB free)"}
+            H.log(f"{self.name}: OSRM not run ({pre_osrm['extract']['reason']})")
+            return self.finish_scale()
+        mld = self.work / "osrm_mld"
+        mld.mkdir()
+        (mld / f"{self.name}.osm.pbf").symlink_to(extract)
+        binp, base = self.osrm / "bin", f"{self.name}.osrm"
+        pre_osrm["extract"] = self.run_step("osrm_extract", "osrm_extract", [binp / "osrm-extract", "-p", self.osrm / "share" / "profiles" / "car.lua",
+                                                                            "-t", THREADS, mld / f"{self.name}.osm.pbf"])
+        previous = pre_osrm["extract"]
+        for step in ("partition", "customize"):
+            if previous["status"] != "ok":
+                break
+            previous = pre_osrm[step] = self.run_step(f"osrm_{step}", f"osrm_{step}", [binp / f"osrm-{step}", "-t", THREADS, mld / base])
+        if pre_osrm.get("customize", {}).get("status") == "ok":
+            (mld / f"{self.name}.osm.pbf").unlink()
+            pre_osrm["mld_dataset_mb"] = H.dir_mb(mld)
+            steps = [pre_osrm[k] for k in ("extract", "partition", "customize")]
+            pre_osrm["mld_total_s"] = round(sum(st["wall_s"] for st in steps), 3)
+            pre_osrm["mld_peak_mb"] = max(st["max_rss_mb"] for st in steps)
+            http["osrm_mld"] = self.serve_osrm("mld", mld / base, osrm_reqs, wrk_lua)
+            http["osrm_ch"] = {"not_measured": "osrm-contract not run at country sizes; osrm-routed MLD measured instead (osrm_mld)"}
+        shutil.rmtree(mld, ignore_errors=True)
+        return self.finish_scale()
+
+    def finish_scale(self):
+        res = self.result
+        for v in res["http"].values():
+            if isinstance(v, dict):
+                v.pop("_answers", None)
+        res["targets"] = T.evaluate_scale(self.name, res)
+        return res
+
     def serve_osrm(self, algorithm, dataset, reqs, lua):
         port = H.free_port()
         srv = H.Server(f"osrm-routed {algorithm}", [self.osrm / "bin" / "osrm-routed", "--ip", H.HOST, "--port", port,
@@ -470,9 +563,9 @@ class ExtractBench:
             srv.stop()
         return out
 
-    def serve_wayfinder(self, dataset, reqs, lua, with_traffic, traffic):
+    def serve_wayfinder(self, dataset, reqs, lua, with_traffic, traffic, tag=None):
         port = H.free_port()
-        tag = "car" if with_traffic else "full"
+        tag = tag or ("car" if with_traffic else "full")
         srv = H.Server(f"wayfinder serve {tag}", [self.wf, "serve", dataset, "--port", port, "--quiet",
                                                   "--max-body-bytes", 1 << 30],
                        port, r"wayfinder serving", self.work / f"log_wayfinder_serve_{tag}.txt")
@@ -484,7 +577,7 @@ class ExtractBench:
             if with_traffic:
                 out["sequential_tomtom_url"], _ = H.sequential(port, self.pairs, H.tomtom_path, H.parse_tomtom)
             out["memory_after_sequential"] = srv.memory()
-            out["wrk"] = H.run_wrk(port, reqs, self.args.wrk_seconds if with_traffic else max(2, self.args.wrk_seconds // 2), lua)
+            out["wrk"] = H.run_wrk(port, reqs, self.args.wrk_seconds if with_traffic or tag == "car" else max(2, self.args.wrk_seconds // 2), lua)
             out["memory_after_load"] = srv.memory()
             H.log(f"{self.name} wayfinder serve {tag}: p50 {out['sequential'].get('p50_ms')} ms, p99 "
                   f"{out['sequential'].get('p99_ms')} ms, {out['wrk'].get('rps')} req/s, VmHWM {out['memory_after_load'].get('VmHWM_mb')} MB")
@@ -550,6 +643,7 @@ def median_of(runs, key):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="Helsinki only, short wrk runs (what the test suite runs)")
+    ap.add_argument("--scale", action="store_true", help="country sizes: synthetic 5M, 10M, 20M (budget 150 min; see above)")
     ap.add_argument("--extracts", help="comma-separated: helsinki, milan, porto, synN (syn100k, syn1M, syn5M, syn20k, ...) or .osm.pbf paths")
     ap.add_argument("--budget-minutes", type=float, help="overall time budget (default 60; 10 with --quick)")
     ap.add_argument("--out", help="output folder (default .cache/bench/quick or .cache/bench/full)")
@@ -570,10 +664,13 @@ def main():
 
     global BUDGET_SCALE
     BUDGET_SCALE = args.step_budget_scale
-    names = args.extracts.split(",") if args.extracts else (QUICK if args.quick else FULL)
+    if args.scale and args.quick:
+        ap.error("--scale and --quick do not go together")
+    mode = "quick" if args.quick else "scale" if args.scale else "full"
+    names = args.extracts.split(",") if args.extracts else {"quick": QUICK, "scale": SCALE, "full": FULL}[mode]
     args.wrk_seconds = args.wrk_seconds or (2 if args.quick else 10)
-    minutes = args.budget_minutes or (10 if args.quick else 60)
-    out_dir = Path(args.out or CACHE / "bench" / ("quick" if args.quick else "full")).resolve()
+    minutes = args.budget_minutes or {"quick": 10, "scale": 150, "full": 60}[mode]
+    out_dir = Path(args.out or CACHE / "bench" / mode).resolve()
 
     if args.plan:
         plan = {"extracts": names, "budget_minutes": minutes, "wrk_seconds": args.wrk_seconds, "out": str(out_dir),
@@ -589,7 +686,7 @@ def main():
     wayfinder = ensure_wayfinder(args)
     wf_version = subprocess.run([str(wayfinder), "--version"], capture_output=True, text=True).stdout.strip()
     steps = H.Steps(budget, out_dir / "logs")
-    report = {"mode": "quick" if args.quick else ("full" if not args.extracts else "custom"), "started": started,
+    report = {"mode": mode if not args.extracts else f"custom ({mode})", "started": started,
               "machine": machine_info(), "osrm_version": osrm_version, "wayfinder_version": wf_version,
               "wayfinder_binary": str(wayfinder), "threads": THREADS, "budget_minutes": minutes,
               "settings": {"pairs": args.pairs, "wrk": f"wrk -t2 -c8 -d{args.wrk_seconds}s", "seed": args.seed},

@@ -24,7 +24,7 @@ public struct NearbyRoad: Sendable {
 extension PlanningEngine {
     /// One CCH query per cell on the traffic snapshot's current weights; nil for a mode the dataset lacks.
     public func table(_ points: [Coordinate], sources: [Int], destinations: [Int], mode: TravelMode) -> TravelTable? {
-        guard let engine = engines[mode] else { return nil }
+        guard let engine = engine(mode) else { return nil }
         let snapshot = engine.snapshot
         let graph = engine.graph
         let planner = engine.core.planner

@@ -3,7 +3,6 @@ import Synchronization
 import RoadNetwork
 import Routing
 import Traffic
-import Dataset
 
 /// What a routing engine is made of, fixed for a dataset's lifetime.
 final class RoutingEngineCore: @unchecked Sendable {
@@ -74,14 +73,20 @@ final class RoutingEngine: @unchecked Sendable {
     }
 }
 
-/// The routing engines of a dataset's profiles that have been made so far.
-final class RoutingEngines: Sendable {
-    private let dataset: Dataset
+/// The routing engines of a dataset's profiles, each made on first use: a server asked only for
+/// car routes holds only the car engine's memory (its traffic tables, metrics and scratch).
+final class RoutingEngines: @unchecked Sendable {
+    let graphs: [TravelMode: RoadGraph]
+    private let hierarchies: [TravelMode: CCHStructure]
+    private let timeZone: TimeZone
     private let historical: [(from: Int64, to: Int64, speedsKmh: [Double])]
     private let engines = Mutex<[TravelMode: RoutingEngine]>([:])
 
-    init(dataset: Dataset, historical: [(from: Int64, to: Int64, speedsKmh: [Double])]) {
-        self.dataset = dataset
+    init(graphs: [TravelMode: RoadGraph], hierarchies: [TravelMode: CCHStructure], timeZone: TimeZone,
+         historical: [(from: Int64, to: Int64, speedsKmh: [Double])]) {
+        self.graphs = graphs
+        self.hierarchies = hierarchies
+        self.timeZone = timeZone
         self.historical = historical
     }
 
@@ -92,12 +97,12 @@ final class RoutingEngines: Sendable {
         engines.withLock { $0.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key, $0.value) } }
     }
 
-    /// Makes (or returns) the engine of `mode`; nil when the dataset has no such graph.
+    /// Makes (or returns) the engine of `mode` on the traffic given; nil when there is no such graph.
     @discardableResult
     func make(_ mode: TravelMode, now: Date, updates: [LiveUpdate]) -> RoutingEngine? {
         if let e = existing(mode) { return e }
-        guard let graph = dataset.graphs[mode] else { return nil }
-        let core = RoutingEngineCore(graph: graph, structure: dataset.hierarchies[mode], timeZone: dataset.timeZone, historical: historical)
+        guard let graph = graphs[mode] else { return nil }
+        let core = RoutingEngineCore(graph: graph, structure: hierarchies[mode], timeZone: timeZone, historical: historical)
         let engine = RoutingEngine(core: core, now: now, updates: updates)
         engines.withLock { $0[mode] = engine }
         return engine
