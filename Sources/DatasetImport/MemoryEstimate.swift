@@ -25,7 +25,7 @@ struct MemoryEstimate {
     /// they need less per object).
     static let routingBytesPerObject = 110
     static let placesBytesPerObject = 60
-    static let fixedBytes = 64 << 20
+    static let fixedBytes = 24 << 20
 
     init(reader: PBFReader, options: DatasetImporter.Options) throws {
         blocks = try reader.dataBlockCount()
