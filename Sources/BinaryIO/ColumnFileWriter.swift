@@ -50,6 +50,10 @@ public final class ColumnFileWriter: ColumnSink {
     /// Bytes of column data written so far (the file is this plus the header and directory).
     public var writtenBytes: Int { bodyBytes }
 
+    /// The CRC-32 of the whole file, known once it is finished (from the header's and the body's,
+    /// so the file need not be read back).
+    public private(set) var fileChecksum: UInt32?
+
     public func add<T: BitwiseCopyable>(_ name: String, _ values: UnsafeBufferPointer<T>) {
         do throws(FileIOError) {
             try append(name, elementSize: MemoryLayout<T>.stride, count: values.count, UnsafeRawBufferPointer(values))
@@ -140,6 +144,7 @@ public final class ColumnFileWriter: ColumnSink {
             let written = header.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
             guard written == header.count else { throw .errno(temporary, "cannot write the header") }
             guard fsync(fd) == 0 else { throw .errno(temporary, "cannot sync") }
+            fileChecksum = CRC32.combine(CRC32.checksum(header), crc, secondLength: bodyBytes)
             guard rename(temporary, path) == 0 else { throw .errno(path, "cannot rename into place") }
         } catch {
             discard()

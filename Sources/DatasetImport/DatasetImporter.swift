@@ -165,7 +165,9 @@ public struct DatasetImporter {
         try stages.run("commit") {
             for name in written {
                 let path = layout.file(name, id: id)
-                files[name] = .init(path: "data-\(id)/\(name)", bytes: FileIO.fileSize(path) ?? 0, crc32: try FileIO.checksum(ofFile: path))
+                // The graph file's checksum is known from writing it (gigabytes at country size).
+                let crc = name == DatasetLayout.graphFileName ? writer.fileChecksum : nil
+                files[name] = .init(path: "data-\(id)/\(name)", bytes: FileIO.fileSize(path) ?? 0, crc32: try crc ?? FileIO.checksum(ofFile: path))
             }
             let replication = reader.header.replicationTimestamp.map {
                 ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval($0)))

@@ -82,3 +82,24 @@ import BinaryIO
         #expect(throws: ColumnSetError.self) { try ColumnSet.open(path: path, formatVersion: 1) }
     }
 }
+
+@Suite struct CRC32Tests {
+    @Test(arguments: [0, 1, 3, 64, 1_000, 65_537] as [Int])
+    func combiningEqualsTheChecksumOfBoth(secondLength: Int) {
+        var rng = SystemRandomNumberGenerator()
+        let a = (0..<777).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        let b = (0..<secondLength).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        #expect(CRC32.combine(CRC32.checksum(a), CRC32.checksum(b), secondLength: b.count) == CRC32.checksum(a + b))
+    }
+
+    @Test func theWriterKnowsItsFilesChecksum() throws {
+        let path = ColumnFileWriterTests.folder() + "/g.wfg"
+        let writer = try ColumnFileWriter(path: path, formatVersion: 3)
+        writer.metadata = ["a": "b"]
+        var sink = writer
+        sink.add("x", (0..<50_000).map { UInt64($0) })
+        #expect(writer.fileChecksum == nil)
+        try writer.finish()
+        #expect(writer.fileChecksum == (try FileIO.checksum(ofFile: path)))
+    }
+}
