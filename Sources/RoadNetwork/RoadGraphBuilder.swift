@@ -57,6 +57,11 @@ public struct RoadGraphBuilder {
         out.add(p + "arc.durationMs", arcDurationMs)
         out.add(p + "arc.flags", arcFlags)
         out.add(p + "arc.original", arcOriginal)
+        // The few restriction copies as (original, copy) pairs, so that opening a graph need not
+        // read every arc to find them.
+        var copies: [ArcID] = []
+        for a in 0..<arcOriginal.count where arcOriginal[a].index != a { copies += [arcOriginal[a], ArcID(a)] }
+        out.add(p + "arc.copies", copies)
         out.add(p + "turn.firstOut", turnFirstOut)
         out.add(p + "turn.target", turnTarget)
         out.add(p + "turn.durationMs", turnDurationMs)
