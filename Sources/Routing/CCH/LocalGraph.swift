@@ -112,40 +112,50 @@ struct LocalGraph {
         return (best!.side, best!.cut)
     }
 
-    /// Unit-capacity max flow from the sources to the sinks by BFS augmenting paths; nil when the
-    /// flow exceeds `limit` (another direction already found a smaller cut).
+    /// Unit-capacity max flow from the sources to the sinks (Dinic: a BFS builds the levels of the
+    /// residual graph, then depth-first searches along them find a blocking flow, so one BFS serves
+    /// many augmenting paths); nil when the flow exceeds `limit` (another direction already found a
+    /// smaller cut). The sources act as one node and the sinks as another: searches start from the
+    /// entries leaving the sources and end at the first sink, never walking inside either set.
+    ///
+    /// The source side returned is what the sources reach in the final residual graph, the same
+    /// for every maximum flow, so the cut does not depend on how the flow was found.
     func minimumCut(role: [Int8], limit: Int) -> (side: [Bool], cut: [Int32])? {
         let n = nodes.count
         // flow[i] on adjacency entry i: +1 when one unit goes along it (the reverse entry then holds -1).
         var flow = [Int8](repeating: 0, count: head.count)
-        var parentEntry = [Int32](repeating: -1, count: n)
-        var visited = [UInt32](repeating: 0, count: n)
+        var boundary: [Int32] = []
+        for v in 0..<n where role[v] == 1 {
+            for i in Int(firstOut[v])..<Int(firstOut[v + 1]) where role[Int(head[i])] != 1 { boundary.append(Int32(i)) }
+        }
+        var level = [Int32](repeating: -1, count: n)
         var queue = [Int32](repeating: 0, count: n)
-        var stamp: UInt32 = 0
+        var current = [Int32](repeating: 0, count: n)
+        var path: [Int32] = []
         var total = 0
         while true {
-            stamp += 1
+            // Levels of the residual graph from the sources, up to the first level with a sink.
+            for v in 0..<n { level[v] = -1 }
             var qHead = 0, qTail = 0
-            for v in 0..<n where role[v] == 1 {
-                visited[v] = stamp
-                parentEntry[v] = -1
-                queue[qTail] = Int32(v); qTail += 1
+            var sinkLevel = Int32.max
+            for b in boundary where flow[Int(b)] < 1 {
+                let w = Int(head[Int(b)])
+                if level[w] < 0 { level[w] = 1; queue[qTail] = Int32(w); qTail += 1 }
             }
-            var reached = -1
-            search: while qHead < qTail {
+            while qHead < qTail {
                 let v = Int(queue[qHead]); qHead += 1
+                if role[v] == -1 { sinkLevel = min(sinkLevel, level[v]); continue }
+                if level[v] >= sinkLevel { continue }
                 for i in Int(firstOut[v])..<Int(firstOut[v + 1]) where flow[i] < 1 {
                     let w = Int(head[i])
-                    guard visited[w] != stamp else { continue }
-                    visited[w] = stamp
-                    parentEntry[w] = Int32(i)
-                    if role[w] == -1 { reached = w; break search }
+                    guard level[w] < 0, role[w] != 1 else { continue }
+                    level[w] = level[v] + 1
                     queue[qTail] = Int32(w); qTail += 1
                 }
             }
-            if reached < 0 {
-                // Residual reachability from the sources is the source side of a minimum cut.
-                let side = (0..<n).map { visited[$0] == stamp }
+            if sinkLevel == Int32.max {
+                // No augmenting path left: the source side of a minimum cut.
+                let side = (0..<n).map { role[$0] == 1 || level[$0] >= 0 }
                 var cut: [Int32] = []
                 for v in 0..<n where side[v] {
                     for i in Int(firstOut[v])..<Int(firstOut[v + 1]) where !side[Int(head[i])] {
@@ -154,26 +164,43 @@ struct LocalGraph {
                 }
                 return (side, cut)
             }
-            total += 1
-            if total > limit { return nil }
-            // Augment along the parent entries.
-            var w = reached
-            while parentEntry[w] >= 0 {
-                let i = Int(parentEntry[w])
-                flow[i] += 1
-                flow[Int(reverseEntry[i])] -= 1
-                w = nodeOfEntry(i)
+            // A blocking flow along the levels: each boundary entry carries at most one unit.
+            for v in 0..<n { current[v] = firstOut[v] }
+            for b in boundary where flow[Int(b)] < 1 && level[Int(head[Int(b)])] == 1 {
+                path.removeAll(keepingCapacity: true)
+                path.append(b)
+                var v = Int(head[Int(b)])
+                while true {
+                    if role[v] == -1 {
+                        for i in path {
+                            flow[Int(i)] += 1
+                            flow[Int(reverseEntry[Int(i)])] -= 1
+                        }
+                        total += 1
+                        if total > limit { return nil }
+                        break
+                    }
+                    // The next entry one level further on, if any; a node with none is pruned.
+                    var next: Int32 = -1
+                    if level[v] < sinkLevel {
+                        while current[v] < firstOut[v + 1] {
+                            let i = Int(current[v])
+                            let w = Int(head[i])
+                            if flow[i] < 1 && level[w] == level[v] + 1 && role[w] != 1 { next = Int32(i); break }
+                            current[v] += 1
+                        }
+                    }
+                    if next >= 0 {
+                        path.append(next)
+                        v = Int(head[Int(next)])
+                        continue
+                    }
+                    level[v] = -1
+                    path.removeLast()
+                    if path.isEmpty { break }
+                    v = Int(head[Int(path[path.count - 1])])
+                }
             }
         }
-    }
-
-    /// The node an adjacency entry leaves from.
-    private func nodeOfEntry(_ i: Int) -> Int {
-        var lo = 0, hi = nodes.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if Int(firstOut[mid + 1]) <= i { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
     }
 }
