@@ -50,6 +50,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import harness as H  # noqa: E402
 import sample as S  # noqa: E402
+import scale  # noqa: E402
 import targets as T  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -75,13 +76,7 @@ REAL = {"helsinki": ["data/helsinki.osm.pbf"], "milan": ["data/milan_italy_small
         "porto": ["data/porto_portugal-2015.osm.pbf"]}
 QUICK = ["helsinki"]
 FULL = ["milan", "porto", "syn100k", "syn1M", "syn5M"]
-SCALE = ["syn5M", "syn10M", "syn20M"]
-# Memory kept free for the rest of the machine: a step whose estimated peak would eat into it is
-# not started (reported as "skipped: memory").
-KEEP_FREE_GB = 4.0
-# Peak resident memory per million car nodes, measured at 5M (bench/results/2026-11-29): OSRM
-# extract 3,312 MB (partition and customize less), used to decide where OSRM still fits.
-OSRM_EXTRACT_MB_PER_MILLION = 670
+SCALE = scale.EXTRACTS
 
 # Per-step budgets in seconds: base + per million car nodes (the overall deadline caps them too).
 STEP_BUDGET = {
@@ -210,40 +205,6 @@ def resolve_extract(name):
     return p.resolve() if p.exists() else None
 
 
-def parse_import_output(text):
-    """The summary `wayfinder import` prints: seconds, peak memory, per-profile sizes, and every
-    stage's seconds and peak memory ("  car hierarchy: 12.34 s, peak 567 MB")."""
-    import re
-    out = {"stages_s": {}, "stages_peak_mb": {}, "profiles": {}}
-    for line in text.splitlines():
-        line = line.strip()
-        if line.startswith("imported ") and " in " in line:
-            try:
-                out["reported_s"] = float(line.split(" in ")[-1].split(" s,")[0])
-                out["reported_peak_mb"] = int(line.split("peak memory ")[-1].split(" MB")[0])
-            except ValueError:
-                pass
-        elif " nodes, " in line and " arcs" in line:
-            name, rest = line.split(None, 1)
-            nums = [int(tok) for tok in rest.replace(",", "").split() if tok.isdigit()]
-            if len(nums) >= 4:
-                out["profiles"][name] = dict(zip(("nodes", "edges", "arcs", "turns"), nums))
-        else:
-            m = re.fullmatch(r"(.+): ([0-9.]+) s, peak (\d+) MB", line)
-            if m and not line.startswith("import:"):
-                out["stages_s"][m.group(1)] = float(m.group(2))
-                out["stages_peak_mb"][m.group(1)] = int(m.group(3))
-    return out
-
-
-def available_gb():
-    """MemAvailable now, GiB."""
-    for line in Path("/proc/meminfo").read_text().splitlines():
-        if line.startswith("MemAvailable:"):
-            return int(line.split()[1]) / 1048576
-    return 0.0
-
-
 def read_json(path):
     try:
         return json.loads(Path(path).read_text())
@@ -333,7 +294,7 @@ class ExtractBench:
         if extract is None:
             return self.result
         if self.args.scale:
-            return self.run_scale(extract)
+            return scale.run(self, extract)
         res = self.result
         pre_osrm, pre_wf = {}, {}
         res["preprocessing"] = {"osrm": pre_osrm, "wayfinder": pre_wf}
@@ -357,7 +318,7 @@ class ExtractBench:
         r = self.run_step("wf_import_routing", "wf_import_routing",
                           [self.wf, "import", extract, "--output", wf_car, "--profiles", "car", "--skip-places", "--skip-basemap"],
                           stdout_path=out)
-        r.update(parse_import_output(out.read_text(errors="replace")) if out.exists() else {})
+        r.update(H.parse_import_output(out.read_text(errors="replace")) if out.exists() else {})
         pre_wf["import_car_routing_only"] = r
         if r["status"] == "ok":
             pre_wf["car_routing_dataset_mb"] = H.dir_mb(wf_car)
@@ -419,7 +380,7 @@ class ExtractBench:
         r = self.run_step("wf_import_car", "wf_import_car",
                           [self.wf, "import", extract, "--output", self.work / "wf_car_basemap", "--profiles", "car", "--skip-places"],
                           stdout_path=out)
-        r.update(parse_import_output(out.read_text(errors="replace")) if out.exists() else {})
+        r.update(H.parse_import_output(out.read_text(errors="replace")) if out.exists() else {})
         pre_wf["import_car_with_basemap"] = r
         if r["status"] == "ok":
             pre_wf["car_basemap_dataset_mb"] = H.dir_mb(self.work / "wf_car_basemap")
@@ -428,7 +389,7 @@ class ExtractBench:
             wf_full = self.work / "wf_full"
             out = self.work / "wf_import_full.out"
             r = self.run_step("wf_import_full", "wf_import_full", [self.wf, "import", extract, "--output", wf_full], stdout_path=out)
-            r.update(parse_import_output(out.read_text(errors="replace")) if out.exists() else {})
+            r.update(H.parse_import_output(out.read_text(errors="replace")) if out.exists() else {})
             pre_wf["import_full"] = r
             if r["status"] == "ok":
                 pre_wf["full_dataset_mb"] = H.dir_mb(wf_full)
@@ -469,76 +430,6 @@ class ExtractBench:
         if not self.args.keep:
             for d in ("osrm_ch", "osrm_mld", "wf_car"):
                 shutil.rmtree(self.work / d, ignore_errors=True)
-        return res
-
-    def run_scale(self, extract):
-        """Country sizes: Wayfinder's car and full imports with every stage's time and peak
-        memory, dataset sizes, serving memory and start-up of both datasets; OSRM's MLD pipeline
-        and osrm-routed MLD only where their memory fits beside what the machine must keep free
-        (its CH contraction does not finish in an hour from 5M nodes on: not run)."""
-        res = self.result
-        pre_osrm, pre_wf, http = {}, {}, {}
-        res["preprocessing"] = {"osrm": pre_osrm, "wayfinder": pre_wf}
-        res["http"] = http
-        osrm_reqs = self.work / "wrk_osrm.tsv"
-        H.write_wrk_requests(self.pairs, H.osrm_path, osrm_reqs)
-        wrk_lua = BENCH / "wrk_requests.lua"
-
-        def wf_import(key, folder, extra):
-            out = self.work / f"wf_{key}.out"
-            r = self.run_step(f"wf_{key}", "wf_import_full" if key == "import_full" else "wf_import_routing",
-                              [self.wf, "import", extract, "--output", folder] + extra, stdout_path=out)
-            r.update(parse_import_output(out.read_text(errors="replace")) if out.exists() else {})
-            pre_wf[key] = r
-            return r["status"] == "ok"
-
-        wf_car, wf_full = self.work / "wf_car", self.work / "wf_full"
-        if wf_import("import_car_routing_only", wf_car, ["--profiles", "car", "--skip-places", "--skip-basemap"]):
-            pre_wf["car_routing_dataset_mb"] = H.dir_mb(wf_car)
-            http["wayfinder"] = self.serve_wayfinder(wf_car, osrm_reqs, wrk_lua, with_traffic=False, traffic=None, tag="car")
-        shutil.rmtree(wf_car, ignore_errors=True)
-        if wf_import("import_full", wf_full, []):
-            pre_wf["full_dataset_mb"] = H.dir_mb(wf_full)
-            http["wayfinder_full"] = self.serve_wayfinder(wf_full, osrm_reqs, wrk_lua, with_traffic=False, traffic=None, tag="full")
-        shutil.rmtree(wf_full, ignore_errors=True)
-
-        need_gb = OSRM_EXTRACT_MB_PER_MILLION * self.millions / 1024
-        have_gb = available_gb() - KEEP_FREE_GB
-        pre_osrm["contract"] = {"status": "skipped", "reason": "osrm-contract (CH) needs well over an hour from 5M nodes on "
-                                                             "(230 s at 1M, growing about as nodes^1.2); not run in --scale"}
-        if need_gb > have_gb:
-            pre_osrm["extract"] = {"status": "skipped", "reason": f"memory: osrm-extract would need about {need_gb:.1f} GB "
-                                                                  f"and {have_gb:.1f} GB can be used (keeping {KEEP_FREE_GB:.0f} GB free)"}
-            H.log(f"{self.name}: OSRM not run ({pre_osrm['extract']['reason']})")
-            return self.finish_scale()
-        mld = self.work / "osrm_mld"
-        mld.mkdir()
-        (mld / f"{self.name}.osm.pbf").symlink_to(extract)
-        binp, base = self.osrm / "bin", f"{self.name}.osrm"
-        pre_osrm["extract"] = self.run_step("osrm_extract", "osrm_extract", [binp / "osrm-extract", "-p", self.osrm / "share" / "profiles" / "car.lua",
-                                                                            "-t", THREADS, mld / f"{self.name}.osm.pbf"])
-        previous = pre_osrm["extract"]
-        for step in ("partition", "customize"):
-            if previous["status"] != "ok":
-                break
-            previous = pre_osrm[step] = self.run_step(f"osrm_{step}", f"osrm_{step}", [binp / f"osrm-{step}", "-t", THREADS, mld / base])
-        if pre_osrm.get("customize", {}).get("status") == "ok":
-            (mld / f"{self.name}.osm.pbf").unlink()
-            pre_osrm["mld_dataset_mb"] = H.dir_mb(mld)
-            steps = [pre_osrm[k] for k in ("extract", "partition", "customize")]
-            pre_osrm["mld_total_s"] = round(sum(st["wall_s"] for st in steps), 3)
-            pre_osrm["mld_peak_mb"] = max(st["max_rss_mb"] for st in steps)
-            http["osrm_mld"] = self.serve_osrm("mld", mld / base, osrm_reqs, wrk_lua)
-            http["osrm_ch"] = {"not_measured": "osrm-contract not run at country sizes; osrm-routed MLD measured instead (osrm_mld)"}
-        shutil.rmtree(mld, ignore_errors=True)
-        return self.finish_scale()
-
-    def finish_scale(self):
-        res = self.result
-        for v in res["http"].values():
-            if isinstance(v, dict):
-                v.pop("_answers", None)
-        res["targets"] = T.evaluate_scale(self.name, res)
         return res
 
     def serve_osrm(self, algorithm, dataset, reqs, lua):
