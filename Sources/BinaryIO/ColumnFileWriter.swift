@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Deflate
 
 /// Writes a column file as the columns come, so that no column is held twice: each `add` goes
 /// straight to a temporary file (`path.tmp-PID`) with its CRC taken on the way; `finish` writes

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Deflate
 
 /// Named, typed columns of fixed-size values, held either in memory or in a memory-mapped file.
 ///

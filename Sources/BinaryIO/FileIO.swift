@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Deflate
 
 /// I/O failures with the path and the system's reason.
 public struct FileIOError: Error, CustomStringConvertible, Sendable {

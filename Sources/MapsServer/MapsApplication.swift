@@ -42,7 +42,9 @@ public final class MapsApplication: @unchecked Sendable {
     public init(service: MapsService, options: Options = Options()) {
         self.options = options
         state = Mutex(State(service: service, tiles: service.openTiles()))
-        timeToLeave = WatchService.opening(maps: service) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+        timeToLeave = WatchService.opening(planning: service.planning, places: service.placeLookup, stateFolder: service.stateFolder) {
+            FileHandle.standardError.write(Data(($0 + "\n").utf8))
+        }
     }
 
     public var service: MapsService { state.withLock { $0.service } }
@@ -52,7 +54,7 @@ public final class MapsApplication: @unchecked Sendable {
     public func reload(_ service: MapsService) {
         let tiles = service.openTiles()
         state.withLock { $0 = State(service: service, tiles: tiles) }
-        timeToLeave.replaceMaps(service)
+        timeToLeave.replacePlanning(service.planning, places: service.placeLookup)
     }
 
     /// The server's handler: the router behind the API key check when keys are configured.

@@ -32,6 +32,14 @@ extension MapsService {
         }
     }
 
+    /// The best match for a name, as a time-to-leave watch keeps its places; nil when nothing matches.
+    public func firstPlace(named text: String) throws(APIError) -> WatchPlace? {
+        let response = try search(PlaceSearchQuery(text: text, limit: 1))
+        guard let first = response.results.first else { return nil }
+        let name = first.poi?.name ?? first.address.freeformAddress
+        return WatchPlace(lat: first.position.lat, lon: first.position.lon, name: name.isEmpty ? nil : name, query: text)
+    }
+
     /// The raw places of a search (for Nominatim and the CLI).
     public func searchPlaces(_ query: PlaceSearchQuery) throws(APIError) -> [PlaceResult] {
         let store = try placeStore()

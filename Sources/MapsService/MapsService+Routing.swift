@@ -37,31 +37,11 @@ extension MapsService {
     func plan(_ query: RouteQuery) throws(APIError) -> (Plan, RoadGraph) {
         try validate(query)
         let graph = try graph(query.mode)
-        let count = query.waypoints.count
-        func name(_ i: Int) -> String { Self.waypointName(i, of: count) }
-        switch planning.plan(query.planRequest) {
-        case .found(let plan):
-            return (plan, graph)
-        case .noSegment(let i):
-            throw APIError(.mapMatchingFailure, "\(name(i)) (\(query.waypoints[i].formatted(decimals: 6))) is not near any road usable by \(query.mode.rawValue) (limit \(Int(planning.maxSnapDistanceMeters)) m)", parameter: "locations")
-        case .noRoute(let leg):
-            var message = "no \(query.mode.rawValue) route from \(name(leg)) to \(name(leg + 1))"
-            if query.strictAvoid && !query.avoid.isEmpty { message += " that avoids \(query.avoid.map(\.rawValue).sorted().joined(separator: ", "))" }
-            throw APIError(.noRouteFound, message)
-        case .noWaypointOrder:
-            throw APIError(.noRouteFound, "no order of the waypoints can be driven by \(query.mode.rawValue)")
-        case .closed:
-            throw APIError(.noRouteFound, "the route is closed at the time it would be driven")
-        case .arrivalPassed:
-            throw APIError.badInput("arriveAt \(RFC3339.format(query.arriveAt ?? clock(), in: timeZone)) is in the past; choose a later arrival time", parameter: "arriveAt")
-        case .arrivalUnmeetable(let departure):
-            var message = "No routes found satisfying requested time. Please choose different arrival time and try again."
-            if let departure, let arrival = query.arriveAt?.timeIntervalSince1970 {
-                let now = clock().timeIntervalSince1970
-                message += " (The fastest route needs \(Int((arrival - departure) / 60)) min; leaving now arrives \(Int((now - departure) / 60)) min late.)"
-            }
-            throw APIError(.noRouteFound, message)
-        }
+        let request = query.planRequest
+        let outcome = planning.plan(request)
+        if let plan = outcome.plan { return (plan, graph) }
+        throw APIError(outcome, of: request, now: clock().timeIntervalSince1970, timeZone: timeZone,
+                       snapLimitMeters: planning.maxSnapDistanceMeters) ?? APIError(.internalError, "no plan")
     }
 
     func validate(_ q: RouteQuery) throws(APIError) {

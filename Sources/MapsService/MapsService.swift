@@ -31,6 +31,13 @@ public final class MapsService: @unchecked Sendable {
     }
 
     public var timeZone: TimeZone { dataset.timeZone }
+    /// The dataset's `state/` folder: live traffic, tiles, time-to-leave watches; kept by re-imports.
+    public var stateFolder: String { dataset.stateFolder }
+
+    /// Place names as time to leave resolves them: the best match of the places index.
+    public var placeLookup: @Sendable (String) throws(APIError) -> WatchPlace? {
+        { [self] text throws(APIError) in try firstPlace(named: text) }
+    }
     /// The clock every time-related decision reads (replaceable for tests and replays).
     public var clock: @Sendable () -> Date { planning.clock }
 
@@ -40,9 +47,5 @@ public final class MapsService: @unchecked Sendable {
                             parameter: "travelMode")
         }
         return graph
-    }
-
-    static func waypointName(_ index: Int, of count: Int) -> String {
-        index == 0 ? "the origin" : index == count - 1 ? "the destination" : "waypoint \(index)"
     }
 }

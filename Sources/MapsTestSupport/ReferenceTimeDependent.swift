@@ -1,5 +1,6 @@
 public import RoadNetwork
 public import Routing
+import GeoCore
 
 /// The plain O(n²) time-dependent Dijkstra the fast time-dependent searches are checked against,
 /// and random travel-time tables to check them on.
@@ -82,6 +83,6 @@ public enum ReferenceTimeDependent {
         let arc = (0..<graph.arcCount).map { a in
             UInt32((Double(graph.arcDurationMs[a]) * table.minimumFactor(a)).rounded(.down))
         }
-        return Metric.withTurns(graph, arcWeight: arc) { t, _, _ in graph.turnDurationMs[t] }
+        return Metric.withTurns(graph, unit: .milliseconds, arcWeight: arc) { t, _, _ in graph.turnDurationMs[t] }
     }
 }

@@ -26,9 +26,7 @@ extension Scenario {
                         prepare: (String) throws -> Void = { _ in }) throws -> MapsService {
         let dir = Fixtures.temporaryDirectory("wayfinder-scenario")
         let pbf = dir.appendingPathComponent("map.osm.pbf").path
-        let writer = try PBFWriter(path: pbf, boundingBox: nil)
-        try writer.write(block)
-        try writer.finish()
+        try writePBF(to: pbf)
         var options = DatasetImporter.Options(extractPath: pbf, outputPath: dir.appendingPathComponent("dataset").path)
         options.profiles = profiles
         options.timeZone = timeZone

@@ -1,11 +1,14 @@
+public import Foundation
 public import GeoCore
 public import OSMPBF
 public import RoadNetwork
 public import RoadExtract
 public import Routing
+public import RoutePlanning
 
 /// A tiny road map drawn in ASCII with tagged ways, run through the same extraction code as a
-/// real `.osm.pbf` (in memory: a fast, in-process gurka rather than a process-spawning cucumber).
+/// real `.osm.pbf` (in memory: a fast, in-process gurka rather than a process-spawning cucumber),
+/// and routed by the same planning engine and hierarchies as production.
 ///
 /// ```swift
 /// let s = try Scenario("""
@@ -28,7 +31,13 @@ public struct Scenario: @unchecked Sendable {
     public let map: GridMap
     public let graphs: [TravelMode: RoadGraph]
     public let block: OSMBlock
+    /// The planning engine over the graphs, with a CCH for each, on a clock at Monday 03:00 UTC
+    /// (every historical profile is flat then, so leave-now routes are free-flow routes).
+    public let planning: PlanningEngine
     let nodeIDs: [Character: Int64]
+
+    /// Monday 2026-11-30 03:00 UTC.
+    public static let quietHour = Date(timeIntervalSince1970: 1_796_007_600)
 
     public init(_ drawing: String, gridMeters: Double = 100, ways: KeyValuePairs<String, Tags>,
                 nodes: [Character: Tags] = [:], restrictions: [Restriction] = [],
@@ -82,8 +91,15 @@ public struct Scenario: @unchecked Sendable {
         let extractor = Extractor(profiles: profiles)
         let built = try extractor.run(source: InMemoryOSMSource([builder.block]))
         var graphs: [TravelMode: RoadGraph] = [:]
-        for g in built { graphs[g.mode] = g.build() }
+        var hierarchies: [TravelMode: CCHStructure] = [:]
+        for g in built {
+            let graph = g.build()
+            graphs[g.mode] = graph
+            hierarchies[g.mode] = CCHStructure.make(for: graph)
+        }
         self.graphs = graphs
+        planning = PlanningEngine(graphs: graphs, hierarchies: hierarchies, timeZone: TimeZone(identifier: "UTC")!,
+                                  stateFolder: Fixtures.temporaryDirectory("wayfinder-scenario-state").path, clock: { Scenario.quietHour })
     }
 
     /// What a route through the drawn map looks like.
@@ -93,32 +109,31 @@ public struct Scenario: @unchecked Sendable {
         /// Names of the ways followed, consecutive repeats removed.
         public var ways: [String]
         public var distanceMeters: Double
+        /// Seconds on empty roads (the turns included).
         public var durationSeconds: Double
-        public var route: Route
+        public var route: TimedRoute
     }
 
-    /// Routes through the given drawn points (letters or digits) with plain Dijkstra.
-    public func routeResult(_ stops: [Character], mode: TravelMode = .car, metric: Metric? = nil) -> Result? {
+    /// Routes through the given drawn points (letters or digits), leaving now, as production does.
+    public func routeResult(_ stops: [Character], mode: TravelMode = .car) -> Result? {
         guard let graph = graphs[mode] else { return nil }
-        let planner = RoutePlanner(graph: graph, metric: metric ?? .fastest(graph))
-        var search = DijkstraLegSearch(graph: graph, metric: planner.metric)
         let points = stops.compactMap { map[$0] }
-        guard points.count == stops.count, case .found(let route) = planner.route(points, using: &search) else { return nil }
+        guard points.count == stops.count, let route = planning.plan(PlanRequest(waypoints: points, mode: mode)).plan?.best else { return nil }
         return describe(route, graph: graph)
     }
 
-    public func describe(_ route: Route, graph: RoadGraph) -> Result {
+    public func describe(_ route: TimedRoute, graph: RoadGraph) -> Result {
         var nodes = ""
         for c in route.points.compactMap({ map.character(at: $0) }) where nodes.last != c { nodes.append(c) }
         var ways: [String] = []
         for leg in route.legs {
-            for piece in leg.pieces where piece.lengthMeters > 0.01 {
+            for piece in leg.arcs where piece.lengthMeters > 0.01 {
                 let name = graph.name(of: graph.way(of: piece.arc))
                 if ways.last != name { ways.append(name) }
             }
         }
         return Result(nodes: nodes, ways: ways, distanceMeters: route.lengthMeters,
-                      durationSeconds: route.durationSeconds, route: route)
+                      durationSeconds: route.comparison.freeFlowSeconds, route: route)
     }
 
     /// The drawn nodes a car (or `mode`) route passes, or nil when there is no route.

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CDeflate
+import Deflate
 import Dispatch
 import Parallelism
 
@@ -146,14 +146,14 @@ public final class PBFReader: @unchecked Sendable {
     }
 
     /// Unpacks a `Blob` message: raw bytes or zlib data with its exact raw size.
-    static func inflate(_ blob: RawBlob, decompressor: OpaquePointer?) throws(PBFError) -> [UInt8] {
+    static func inflate(_ blob: RawBlob, decompressor: DeflateDecompressor?) throws(PBFError) -> [UInt8] {
         let result = blob.data.withUnsafeBytes { raw in
             Result { () throws(PBFError) -> [UInt8] in try inflate(raw, blobOffset: blob.offset, decompressor: decompressor) }
         }
         return try result.get()
     }
 
-    private static func inflate(_ raw: UnsafeRawBufferPointer, blobOffset: Int, decompressor: OpaquePointer?) throws(PBFError) -> [UInt8] {
+    private static func inflate(_ raw: UnsafeRawBufferPointer, blobOffset: Int, decompressor: DeflateDecompressor?) throws(PBFError) -> [UInt8] {
         var r = WireReader(raw)
         var rawData: UnsafeRawBufferPointer?
         var zlibData: UnsafeRawBufferPointer?
@@ -184,21 +184,19 @@ public final class PBFReader: @unchecked Sendable {
                 throw PBFError(.tooLarge, offset: blobOffset, "a block claims to inflate to \(declaredRawSize) bytes; the format allows at most \(maxBlobSize)")
             }
             let rawSize = Int(declaredRawSize)
-            let owned = decompressor ?? libdeflate_alloc_decompressor()
-            defer { if decompressor == nil { libdeflate_free_decompressor(owned) } }
-            var out = [UInt8](repeating: 0, count: rawSize)
-            var actual = 0
-            let status = out.withUnsafeMutableBytes { dst in
-                libdeflate_zlib_decompress(owned, zlibData.baseAddress, zlibData.count, dst.baseAddress, rawSize, &actual)
+            guard let inflater = decompressor ?? DeflateDecompressor() else {
+                throw PBFError(.tooLarge, offset: blobOffset, "no memory for a decompressor")
             }
-            guard status == LIBDEFLATE_SUCCESS, actual == rawSize else {
-                let why = status == LIBDEFLATE_INSUFFICIENT_SPACE ? "inflates to more than its declared \(rawSize) bytes"
-                    : status == LIBDEFLATE_SUCCESS ? "inflates to \(actual) bytes, fewer than its declared \(rawSize)"
-                    : status == LIBDEFLATE_SHORT_OUTPUT ? "inflates to fewer than its declared \(rawSize) bytes"
-                    : "has corrupt zlib data"
+            switch inflater.decompress(zlibData, .zlib, size: rawSize) {
+            case .success(let out): return out
+            case .failure(let failure):
+                let why = switch failure {
+                case .tooLarge: "inflates to more than its declared \(rawSize) bytes"
+                case .short(let actual): "inflates to \(actual) bytes, fewer than its declared \(rawSize)"
+                case .damaged: "has corrupt zlib data"
+                }
                 throw PBFError(.malformed, offset: blobOffset, "a compressed block \(why)")
             }
-            return out
         }
         let names = [4: "lzma", 5: "bzip2", 6: "lz4", 7: "zstd"]
         if let other {

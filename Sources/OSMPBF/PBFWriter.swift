@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CDeflate
+import Deflate
 
 /// Writes OSM data as a standard `.osm.pbf` (zlib blobs, dense nodes, sorted type-then-id
 /// as the caller supplies it), readable by osmium, OSRM and Valhalla.
@@ -13,7 +13,7 @@ public final class PBFWriter {
     public let path: String
     private let temporaryPath: String
     private var fd: Int32
-    private let compressor: OpaquePointer
+    private let compressor: DeflateCompressor
     /// Blocks are cut at this many objects, like osmium's 8000.
     public static let objectsPerBlock = 8000
 
@@ -23,7 +23,12 @@ public final class PBFWriter {
         temporaryPath = path + ".tmp"
         fd = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw PBFError(.cannotOpen, offset: 0, String(cString: strerror(errno)), path: temporaryPath) }
-        compressor = libdeflate_alloc_compressor(6)
+        guard let compressor = DeflateCompressor(level: 6) else {
+            close(fd)
+            unlink(temporaryPath)
+            throw PBFError(.cannotOpen, offset: 0, "no memory for a compressor", path: temporaryPath)
+        }
+        self.compressor = compressor
         var header = WireWriter()
         if let b = boundingBox {
             header.message(1) { bb in
@@ -41,7 +46,6 @@ public final class PBFWriter {
     }
 
     deinit {
-        libdeflate_free_compressor(compressor)
         if fd >= 0 { close(fd); unlink(temporaryPath) }
     }
 
@@ -115,13 +119,9 @@ public final class PBFWriter {
     }
 
     private func writeBlob(type: String, payload: [UInt8]) throws(PBFError) {
-        var compressed = [UInt8](repeating: 0, count: libdeflate_zlib_compress_bound(compressor, payload.count))
-        let size = payload.withUnsafeBytes { src in
-            compressed.withUnsafeMutableBytes { dst in
-                libdeflate_zlib_compress(compressor, src.baseAddress, src.count, dst.baseAddress, dst.count)
-            }
+        guard let compressed = compressor.compress(payload, .zlib) else {
+            throw PBFError(.cannotOpen, offset: 0, "a block could not be compressed", path: temporaryPath)
         }
-        compressed.removeSubrange(size...)
         var blob = WireWriter()
         blob.uint(2, UInt64(payload.count))
         blob.bytesField(3, compressed)

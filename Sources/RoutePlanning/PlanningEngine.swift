@@ -42,7 +42,7 @@ public final class PlanningEngine: @unchecked Sendable {
     }
 
     /// The travel modes this dataset can route.
-    public var modes: [TravelMode] { engines.graphs.keys.sorted { $0.rawValue < $1.rawValue } }
+    public var modes: [TravelMode] { TravelMode.allCases.filter { engines.graphs[$0] != nil } }
 
     public func graph(_ mode: TravelMode) -> RoadGraph? { engines.graphs[mode] }
 
@@ -74,14 +74,7 @@ public final class PlanningEngine: @unchecked Sendable {
         do {
             outcome = try calculation.run()
         } catch {
-            switch error {
-            case .noSegment(let i): return .noSegment(waypoint: i)
-            case .noRoute(let leg): return .noRoute(leg: leg)
-            case .noWaypointOrder: return .noWaypointOrder
-            case .closed: return .closed
-            case .arrivalPassed: return .arrivalPassed
-            case .arrivalUnmeetable(let d): return .arrivalUnmeetable(latestDeparture: d)
-            }
+            return error.outcome
         }
         let builder = TimedRouteBuilder(engine: engine, snapshot: snapshot, live: calculation.key.live, now: now)
         let routes = outcome.routes.enumerated().map { i, route in
@@ -101,13 +94,13 @@ public final class PlanningEngine: @unchecked Sendable {
 
     /// The route of `path` timed from `departure` (seconds since 1970) on the traffic in force
     /// (live traffic counting when `traffic`); nil when it no longer fits the graph or is closed
-    /// on the way.
+    /// on the way (a closure of its first or last arc counts unless its own point lies inside it).
     public func time(_ path: RoutePath, departingAt departure: Double, traffic: Bool = true) -> TimedRoute? {
         guard let engine = engine(path.mode), let route = engine.route(path) else { return nil }
         let snapshot = engine.snapshot
         let live = traffic && path.mode.usesTraffic
         let clock = RouteClock(graph: engine.graph, table: live ? snapshot.table : snapshot.historicalTable)
-        guard let timed = clock.timed(route, departure: departure) else { return nil }
+        guard let timed = clock.timed(route, departure: departure, ends: .whenInside) else { return nil }
         var result = TimedRouteBuilder(engine: engine, snapshot: snapshot, live: live, now: self.clock().timeIntervalSince1970)
             .build(timed, departure: departure)
         result.placeWaypointsOnLegEnds(graph: engine.graph)
@@ -121,7 +114,7 @@ public final class PlanningEngine: @unchecked Sendable {
         let snapshot = engine.snapshot
         let live = traffic && path.mode.usesTraffic
         return RouteClock(graph: engine.graph, table: live ? snapshot.table : snapshot.historicalTable)
-            .latestDeparture(route, arrival: arrival, exemptingEnds: true)
+            .latestDeparture(route, arrival: arrival, ends: .whenInside)
     }
 
     /// Edge indices of a path (for "does this traffic change touch my route?").

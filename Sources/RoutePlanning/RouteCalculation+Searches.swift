@@ -75,13 +75,13 @@ extension RouteCalculation {
                 break
             }
             let (outcome, departure) = result ?? search(snapshot.lowerBound(live: key.live))
-            guard let departure else { _ = try timed(outcome, departure: arrival); throw .noRoute(leg: 0) }
+            guard let departure else { _ = try timed(outcome, departure: arrival); throw Failure(.noRoute(leg: 0)) }
             return (try timed(outcome, departure: departure), departure)
         }
         // Other metrics: the best route by that metric, then the latest departure along it.
         let route = try staticRoute(endpoints, prepared: prepared)
-        guard let departure = latestDeparture(route, arrival: arrival) else { throw .arrivalUnmeetable(latestDeparture: nil) }
-        guard let timed = RouteTiming.timed(route, graph: graph, table: table, departure: departure) else { throw .closed }
+        guard let departure = latestDeparture(route, arrival: arrival) else { throw Failure(.arrivalUnmeetable(latestDeparture: nil)) }
+        guard let timed = RouteTiming.timed(route, graph: graph, table: table, departure: departure) else { throw Failure(.closed) }
         return (timed, departure)
     }
 

@@ -20,14 +20,10 @@ struct RouteCalculation {
     /// Seconds since 1970.
     let now: Double
 
-    /// Why a calculation ends without routes; `PlanOutcome` says the same as a value.
-    enum Failure: Error {
-        case noSegment(waypoint: Int)
-        case noRoute(leg: Int)
-        case noWaypointOrder
-        case closed
-        case arrivalPassed
-        case arrivalUnmeetable(latestDeparture: Double?)
+    /// A calculation that ends without routes, with the outcome that says why.
+    struct Failure: Error {
+        var outcome: PlanOutcome
+        init(_ outcome: PlanOutcome) { self.outcome = outcome }
     }
 
     struct Outcome {
@@ -76,9 +72,9 @@ struct RouteCalculation {
         var routes: [Route] = []
         var departures: [Double] = []
         if let arrival = arriveBy {
-            guard arrival > now else { throw .arrivalPassed }
+            guard arrival > now else { throw Failure(.arrivalPassed) }
             let (best, departure) = try arriveBy(endpoints, arrival: arrival, prepared: prepared)
-            guard departure >= now - 1 else { throw .arrivalUnmeetable(latestDeparture: departure) }
+            guard departure >= now - 1 else { throw Failure(.arrivalUnmeetable(latestDeparture: departure)) }
             routes = [best]
             departures = [departure]
             for alternative in alternatives(best, endpoints: endpoints, prepared: prepared, departure: nil) {
@@ -117,7 +113,7 @@ struct RouteCalculation {
         var usesSmall = false
         for (i, w) in request.waypoints.enumerated() {
             let candidates = graph.snapCandidates(w, maxDistanceMeters: planner.maxSnapDistanceMeters)
-            guard var snap = candidates.large ?? candidates.nearest else { throw .noSegment(waypoint: i) }
+            guard var snap = candidates.large ?? candidates.nearest else { throw Failure(.noSegment(waypoint: i)) }
             // A point at a closed or avoided road prefers another road about as near (at a
             // junction, say), if there is one.
             if isUndesirable(snap.edge),
@@ -174,7 +170,7 @@ struct RouteCalculation {
                 cost[i][j] = outcome.route.map { Double($0.cost) }
             }
         }
-        guard let order = WaypointOrder.best(cost: cost) else { throw .noWaypointOrder }
+        guard let order = WaypointOrder.best(cost: cost) else { throw Failure(.noWaypointOrder) }
         return order
     }
 
@@ -188,10 +184,10 @@ struct RouteCalculation {
     /// A search's route timed on the table from `departure`.
     func timed(_ outcome: RouteOutcome, departure: Double) throws(Failure) -> Route {
         switch outcome {
-        case .noSegment(let index, _): throw .noSegment(waypoint: index)
-        case .noRoute(let leg): throw .noRoute(leg: leg)
+        case .noSegment(let index, _): throw Failure(.noSegment(waypoint: index))
+        case .noRoute(let leg): throw Failure(.noRoute(leg: leg))
         case .found(let route):
-            guard let timed = RouteTiming.timed(route, graph: graph, table: table, departure: departure) else { throw .closed }
+            guard let timed = RouteTiming.timed(route, graph: graph, table: table, departure: departure) else { throw Failure(.closed) }
             return timed
         }
     }

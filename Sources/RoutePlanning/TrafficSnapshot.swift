@@ -126,7 +126,7 @@ final class TrafficSnapshot: @unchecked Sendable {
             }
             return UInt32((Double(graph.arcDurationMs[a]) * f).rounded(.down))
         }
-        let metric = Metric.withTurns(graph, arcWeight: arc) { t, _, _ in graph.turnDurationMs[t] }
+        let metric = Metric.withTurns(graph, unit: .milliseconds, arcWeight: arc) { t, _, _ in graph.turnDurationMs[t] }
         let value = PreparedMetric(metric: metric, structure: engine.structure)
         lowerBounds.withLock { list in
             list.removeAll { $0.key == key }

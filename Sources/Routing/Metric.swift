@@ -1,6 +1,31 @@
 public import RoadNetwork
 
-/// Integer weights for one way of choosing routes (fastest, shortest, …) on one graph.
+/// What a metric's weights count.
+public enum WeightUnit: String, Sendable {
+    /// Travel time (fastest routes, time-dependent lower bounds).
+    case milliseconds
+    /// Travel time scaled by road class and curviness (thrilling routes): not a duration.
+    case weightedMilliseconds
+    /// Length (shortest routes).
+    case centimetres
+    /// Fuel, with a little weight on time (eco routes).
+    case microlitres
+
+    /// What entering a destination-only road from one open to all costs (OSRM's rule: such roads
+    /// reach places on them, never serve as shortcuts): an hour, or 1 000 km on lengths.
+    public var restrictedEntryPenalty: UInt32 { self == .centimetres ? 100_000_000 : 3_600_000 }
+
+    /// What entering a softly avoided road costs: half an hour, 25 km, or 1.5 L.
+    public var softAvoidancePenalty: UInt32 {
+        switch self {
+        case .milliseconds, .weightedMilliseconds: AvoidanceRules.softEntryPenaltyMs
+        case .centimetres: 2_500_000
+        case .microlitres: 1_500_000
+        }
+    }
+}
+
+/// Integer weights for one way of choosing routes (fastest, shortest, …) on one graph, in `unit`.
 ///
 /// Searches run on the turn-expanded graph, so the weight of a turn `a → b` includes entering
 /// and traversing arc `b`: `turnWeight[t] = turn cost + arcWeight[b]`. `arcWeight` alone is
@@ -8,10 +33,12 @@ public import RoadNetwork
 public struct Metric: Sendable {
     public var arcWeight: [UInt32]
     public var turnWeight: [UInt32]
+    public let unit: WeightUnit
 
-    public init(arcWeight: [UInt32], turnWeight: [UInt32]) {
+    public init(arcWeight: [UInt32], turnWeight: [UInt32], unit: WeightUnit) {
         self.arcWeight = arcWeight
         self.turnWeight = turnWeight
+        self.unit = unit
     }
 
     /// Weight that makes an arc unusable.
@@ -24,15 +51,14 @@ public struct Metric: Sendable {
         return overflow ? infinite : sum
     }
 
-    /// Travel time in milliseconds, with OSRM's rule that entering a destination-only road from a
-    /// road open to all costs `restrictedEntryPenaltyMs` (so it is used to reach places on it,
-    /// never as a shortcut); the reported duration never includes that penalty.
-    public static func fastest(_ graph: RoadGraph, restrictedEntryPenaltyMs: UInt32 = 3_600_000) -> Metric {
+    /// Free-flow travel time in milliseconds, with the restricted-entry penalty (never part of a
+    /// reported duration).
+    public static func fastest(_ graph: RoadGraph) -> Metric {
         var arc = Array(graph.arcDurationMs)
         for a in 0..<arc.count where arc[a] == 0 { arc[a] = 1 }
-        return withTurns(graph, arcWeight: arc, turnWeight: { t, from, to in
+        return withTurns(graph, unit: .milliseconds, arcWeight: arc, turnWeight: { t, from, to in
             var w = graph.turnDurationMs[t]
-            if restricted(graph, to) && !restricted(graph, from) { w = add(w, restrictedEntryPenaltyMs) }
+            if restricted(graph, to) && !restricted(graph, from) { w = add(w, WeightUnit.milliseconds.restrictedEntryPenalty) }
             return w
         })
     }
@@ -40,8 +66,8 @@ public struct Metric: Sendable {
     /// Length in centimetres; turns cost nothing but restricted roads keep their entry penalty.
     public static func shortest(_ graph: RoadGraph) -> Metric {
         let arc = (0..<graph.arcCount).map { max(1, graph.lengthCm(of: ArcID($0))) }
-        return withTurns(graph, arcWeight: arc, turnWeight: { _, from, to in
-            restricted(graph, to) && !restricted(graph, from) ? 100_000_000 : 0
+        return withTurns(graph, unit: .centimetres, arcWeight: arc, turnWeight: { _, from, to in
+            restricted(graph, to) && !restricted(graph, from) ? WeightUnit.centimetres.restrictedEntryPenalty : 0
         })
     }
 
@@ -50,7 +76,7 @@ public struct Metric: Sendable {
     }
 
     /// Combines per-arc weights with a per-turn extra into turn weights.
-    public static func withTurns(_ graph: RoadGraph, arcWeight: [UInt32],
+    public static func withTurns(_ graph: RoadGraph, unit: WeightUnit, arcWeight: [UInt32],
                                  turnWeight extra: (Int, ArcID, ArcID) -> UInt32) -> Metric {
         var turn = [UInt32](repeating: 0, count: graph.turnCount)
         for a in 0..<graph.arcCount {
@@ -59,6 +85,6 @@ public struct Metric: Sendable {
                 turn[t] = add(extra(t, ArcID(a), to), arcWeight[to.index])
             }
         }
-        return Metric(arcWeight: arcWeight, turnWeight: turn)
+        return Metric(arcWeight: arcWeight, turnWeight: turn, unit: unit)
     }
 }

@@ -24,10 +24,10 @@ public enum MetricFactory {
         let n = graph.arcCount
         var arc = [UInt32](repeating: 0, count: n)
         let avoided = avoidedArcs(graph, key.avoid)
-        let entryPenalty: UInt32
+        let unit: WeightUnit
         switch key.routeType {
         case .fastest, .thrilling:
-            entryPenalty = AvoidanceRules.softEntryPenaltyMs
+            unit = key.routeType == .thrilling ? .weightedMilliseconds : .milliseconds
             for a in 0..<n where arcMs[a] != Metric.infinite {
                 arc[a] = max(1, arcMs[a])
             }
@@ -40,16 +40,17 @@ public enum MetricFactory {
                 }
             }
         case .shortest:
-            entryPenalty = 2_500_000  // 25 km
+            unit = .centimetres
             for a in 0..<n { arc[a] = max(1, graph.lengthCm(of: ArcID(a))) }
         case .eco:
-            entryPenalty = 1_500_000  // 1.5 L
+            unit = .microlitres
             for a in 0..<n where arcMs[a] != Metric.infinite {
                 let meters = Double(graph.lengthCm(of: ArcID(a))) / 100
                 let liters = FuelModel.liters(meters: meters, seconds: Double(max(1, arcMs[a])) / 1000)
                 arc[a] = UInt32(min(Double(UInt32.max / 4), max(1, liters * 1e6 + 0.05 * Double(arcMs[a]))))
             }
         }
+        let entryPenalty = unit.softAvoidancePenalty
         // Closed arcs keep a finite weight (a route may start or end on one) but cannot be entered.
         var closed = [Bool](repeating: false, count: n)
         for a in 0..<n where arcMs[a] == Metric.infinite {
@@ -63,7 +64,7 @@ public enum MetricFactory {
                 arc[a] = key.strict ? Metric.infinite : UInt32(min(Double(UInt32.max / 4), Double(arc[a]) * 5))
             }
         }
-        return Metric.withTurns(graph, arcWeight: arc) { t, from, to in
+        return Metric.withTurns(graph, unit: unit, arcWeight: arc) { t, from, to in
             if arc[to.index] == Metric.infinite || closed[to.index] { return Metric.infinite }
             var w: UInt32
             switch key.routeType {
@@ -76,7 +77,7 @@ public enum MetricFactory {
                 w = UInt32(share * FuelModel.litersPerStop(speedKmh: speed) * 1e6 + 0.05 * Double(graph.turnDurationMs[t]))
             }
             if Metric.restricted(graph, to) && !Metric.restricted(graph, from) {
-                w = Metric.add(w, key.routeType == .shortest ? 100_000_000 : 3_600_000)
+                w = Metric.add(w, unit.restrictedEntryPenalty)
             }
             if !key.strict && avoided[to.index] && !avoided[from.index] { w = Metric.add(w, entryPenalty) }
             return w

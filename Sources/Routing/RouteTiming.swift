@@ -4,8 +4,10 @@ public import RoadNetwork
 /// ends, so durations reflect the hour of the week, live traffic and its fading.
 public enum RouteTiming {
     /// The route with piece durations re-timed from `departure` (seconds since 1970); nil when a
-    /// piece is closed at the moment it would be entered.
-    public static func timed(_ route: Route, graph: RoadGraph, table: TravelTimeTable, departure: Double) -> Route? {
+    /// piece is closed at the moment it would be entered. `exemptsEnd` says whether a leg's first
+    /// (`atStart`) or last piece may be closed (by default always: the traveller is on that road).
+    public static func timed(_ route: Route, graph: RoadGraph, table: TravelTimeTable, departure: Double,
+                             exemptsEnd: (_ piece: RouteLeg.Piece, _ atStart: Bool) -> Bool = { _, _ in true }) -> Route? {
         var route = route
         var time = departure
         for l in route.legs.indices {
@@ -16,7 +18,7 @@ public enum RouteTiming {
                 let covered = max(0, piece.toFraction - piece.fromFraction)
                 // The first and last piece are where the route starts or ends: a closure there
                 // does not stop it (the traveller is already on that road).
-                let endpoint = p == 0 || p == count - 1
+                let endpoint = (p == 0 && exemptsEnd(piece, true)) || (p == count - 1 && exemptsEnd(piece, false))
                 let ms = table.traverseMs(graph.arcOriginal[piece.arc.index].index, entry: entry, fraction: covered, ignoringClosure: endpoint)
                 guard ms.isFinite else { return nil }
                 route.legs[l].pieces[p].durationSeconds = piece.turnSeconds + ms / 1000

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import OSMPBF
+import GeoCore
 
 /// The generated network in flat columns (about 30 bytes per node, 5 per way reference), written
 /// out as an `.osm.pbf` in blocks of `PBFWriter.objectsPerBlock` objects.

@@ -1,31 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// SplitMix64: the generator the tests and `wayfinder bench` use, so a seed means the same
-/// thing everywhere.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..<1`.
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-
-    mutating func uniform(_ low: Double, _ high: Double) -> Double { low + (high - low) * unit() }
-
-    /// Uniform in `0..<bound` (bound > 0).
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
-    mutating func chance(_ p: Double) -> Bool { unit() < p }
-}
+import GeoCore
 
 /// A point in metres on the generator's flat plane (east, north).
 struct PlanePoint {

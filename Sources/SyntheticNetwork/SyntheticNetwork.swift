@@ -2,6 +2,7 @@
 import Glibc
 #endif
 public import OSMPBF
+import GeoCore
 
 /// Writes a synthetic but realistic road network as an `.osm.pbf`, for scale benchmarks that
 /// OSRM and Wayfinder both import: towns of Zipf-distributed sizes (irregular residential grids

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import GeoCore
 
 /// What the generator decides about a town before building it.
 struct TownPlan {

@@ -1,8 +1,5 @@
 public import Foundation
-public import MapsService
-public import MapsAPI
-public import RoadNetwork
-import GeoCore
+public import RoutePlanning
 import Synchronization
 
 /// Recorded traffic to play back: CSV lines `offset_seconds,from_osm_node_id,to_osm_node_id,speed_kmh`,
@@ -80,7 +77,7 @@ public struct TrafficReplayError: Error, CustomStringConvertible, Equatable {
     public init(_ message: String) { description = message }
 }
 
-/// Plays a `TrafficReplay` into a maps service: each call applies the rows that have come due
+/// Plays a `TrafficReplay` into a planning engine: each call applies the rows that have come due
 /// since the last call, as one live update (rows for the same segment: the later wins).
 public final class TrafficReplayer: Sendable {
     public let replay: TrafficReplay
@@ -102,7 +99,7 @@ public final class TrafficReplayer: Sendable {
 
     /// Applies every row due at `now`; returns how many rows were applied.
     @discardableResult
-    public func applyDue(to maps: MapsService, now: Date) throws -> Int {
+    public func applyDue(to planning: PlanningEngine, now: Date) throws -> Int {
         let elapsed = now.timeIntervalSince(start)
         let due = next.withLock { i -> ArraySlice<TrafficReplay.Row> in
             var j = i
@@ -113,8 +110,8 @@ public final class TrafficReplayer: Sendable {
         guard let last = due.last else { return 0 }
         var csv = ""
         for row in due { csv += "\(row.from),\(row.to),\(Self.number(row.speedKmh))\n" }
-        _ = try maps.applyTraffic(Array(csv.utf8), kind: .speeds, expiresInSeconds: expiresInSeconds,
-                                  source: "\(replay.source) @ +\(Int(last.offsetSeconds)) s")
+        _ = try planning.applyTraffic(Array(csv.utf8), kind: .speeds, expiresInSeconds: expiresInSeconds,
+                                      source: "\(replay.source) @ +\(Int(last.offsetSeconds)) s")
         return due.count
     }
 
@@ -125,27 +122,14 @@ public final class TrafficReplayer: Sendable {
 extension TrafficReplay {
     /// A replay that jams a route (every segment at `jamKmh` from `at` seconds) and clears it
     /// again at `clearAt` (each segment back at its road's usual speed): a demo whose departure
-    /// moves earlier, then back. Nil when the route's roads cannot be found in `maps`.
-    public static func jamming(_ route: RouteBody, maps: MapsService, mode: TravelMode = .car, at: Double = 30, clearAt: Double = 150,
+    /// moves earlier, then back. Nil when the route's roads cannot be found in `planning`.
+    public static func jamming(_ path: RoutePath, planning: PlanningEngine, at: Double = 30, clearAt: Double = 150,
                                jamKmh: Double = 8) -> TrafficReplay? {
-        guard let graph = maps.dataset.graphs[mode] else { return nil }
-        let points = RouteTrace.points(route)
         var rows: [Row] = []
-        var seen = Set<OSMSegment>()
-        for i in 0..<max(0, points.count - 1) {
-            let a = points[i], b = points[i + 1]
-            guard Geodesy.distanceMeters(a, b) >= 0.5,
-                  let snap = graph.snap(Geodesy.interpolate(a, b, 0.5), maxDistanceMeters: 4) else { continue }
-            let s0 = graph.shapeCoordinates[snap.segment], s1 = graph.shapeCoordinates[snap.segment + 1]
-            let forward = (b.latitude - a.latitude) * (s1.latitude - s0.latitude) + (b.longitude - a.longitude) * (s1.longitude - s0.longitude) >= 0
-            let n0 = graph.shapeOSMIDs[snap.segment], n1 = graph.shapeOSMIDs[snap.segment + 1]
-            let segment = forward ? OSMSegment(from: n0, to: n1) : OSMSegment(from: n1, to: n0)
-            guard seen.insert(segment).inserted else { continue }
-            let way = graph.edgeWay[snap.edge.index].index
-            let speeds = [graph.waySpeedKmhTimes10[way * 2], graph.waySpeedKmhTimes10[way * 2 + 1]]
-            let usual = Double(forward ? speeds[0] : speeds[1]) / 10
+        for segment in planning.segments(of: path) {
             rows.append(Row(offsetSeconds: at, from: segment.from, to: segment.to, speedKmh: jamKmh))
-            rows.append(Row(offsetSeconds: clearAt, from: segment.from, to: segment.to, speedKmh: usual > 0 ? usual : 50))
+            rows.append(Row(offsetSeconds: clearAt, from: segment.from, to: segment.to,
+                            speedKmh: segment.usualSpeedKmh > 0 ? segment.usualSpeedKmh : 50))
         }
         return rows.isEmpty ? nil : TrafficReplay(rows: rows, source: "jam")
     }

@@ -1,6 +1,7 @@
 import Foundation
-public import MapsService
+public import RoutePlanning
 import MapsAPI
+import MapsAPIMapping
 import GeoCore
 import RoadNetwork
 
@@ -38,11 +39,12 @@ public enum WatchBenchmark {
         public var cores: Int
     }
 
-    /// Runs the measurement on `maps` (car graph) with watches stored under `storeFolder`.
-    public static func run(maps: MapsService, watchCount: Int = 1000, queries: Int = 300, seed: UInt64 = 7,
+    /// Runs the measurement on `planning` (car graph) with watches stored under `storeFolder`;
+    /// `dataset` names it in the report.
+    public static func run(planning: PlanningEngine, dataset: String, watchCount: Int = 1000, queries: Int = 300, seed: UInt64 = 7,
                            measureSeconds: Double = 3, storeFolder: String) throws -> Report {
-        guard let graph = maps.dataset.graphs[.car] else { throw WatchStoreError("the benchmark needs a car graph") }
-        var rng = SplitMix(seed: seed)
+        guard let graph = planning.graph(.car) else { throw WatchStoreError("the benchmark needs a car graph") }
+        var rng = SplitMix64(seed: seed)
         func point() -> Coordinate {
             var a = Int(rng.next() % UInt64(graph.arcCount))
             var tries = 0
@@ -56,9 +58,11 @@ public enum WatchBenchmark {
             let end = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
             repeat {
                 for (a, b) in routePairs {
-                    let q = RouteQuery(waypoints: [a, b], mode: .car)
                     let start = DispatchTime.now().uptimeNanoseconds
-                    _ = try? maps.calculateRoute(q)
+                    // A route as a client gets it: planned, and made into its document.
+                    if let plan = planning.plan(PlanRequest(waypoints: [a, b], mode: .car)).plan {
+                        _ = CalculateRouteResponse(plan, graph: graph, timeZone: planning.timeZone, options: RouteDocumentOptions())
+                    }
                     ms.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
                 }
             } while DispatchTime.now().uptimeNanoseconds < end
@@ -74,27 +78,27 @@ public enum WatchBenchmark {
         try FileManager.default.createDirectory(atPath: storeFolder, withIntermediateDirectories: true)
         let storePath = storeFolder + "/timetoleave-benchmark.sqlite"
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: storePath + suffix) }
-        let service = try WatchService(maps: maps, configuration: stress, storePath: storePath)
-        let now = maps.clock()
+        let service = try WatchService(planning: planning, places: nil, configuration: stress, storePath: storePath)
+        let now = planning.clock()
         var createMs: [Double] = []
         var refused = 0
         for _ in 0..<watchCount {
             let (a, b) = (point(), point())
             let arrive = now.addingTimeInterval(3600 + Double(rng.next() % 7200))
             let request = WatchRequest(origin: PlaceInput(lat: a.latitude, lon: a.longitude), destination: PlaceInput(lat: b.latitude, lon: b.longitude),
-                                       arriveAt: RFC3339.format(arrive, in: maps.timeZone), preparationTime: 600)
+                                       arriveAt: RFC3339.format(arrive, in: planning.timeZone), preparationTime: 600)
             let start = DispatchTime.now().uptimeNanoseconds
             if (try? service.create(request)) == nil { refused += 1 }
             createMs.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         }
 
         // One re-plan, routing only.
-        let planner = WatchPlanner(maps: maps, thresholdSeconds: stress.thresholdSeconds)
+        let planner = WatchPlanner(planning: planning, thresholdSeconds: stress.thresholdSeconds)
         let entries = service.registrySnapshot()
         var replanMs: [Double] = []
         for e in entries {
             let start = DispatchTime.now().uptimeNanoseconds
-            _ = planner.evaluate(e.record.spec, current: e.record.plan?.route, trace: e.trace, now: maps.clock().timeIntervalSince1970)
+            _ = planner.evaluate(e.record.spec, current: e.record.plan, now: planning.clock().timeIntervalSince1970)
             replanMs.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         }
 
@@ -113,7 +117,7 @@ public enum WatchBenchmark {
         service.stop()
 
         let mean = replanMs.reduce(0, +) / Double(max(1, replanMs.count))
-        return Report(dataset: maps.dataset.manifest.source.name, watches: entries.count, watchesRefused: refused,
+        return Report(dataset: dataset, watches: entries.count, watchesRefused: refused,
                       createMillisecondsMean: round3(createMs.reduce(0, +) / Double(max(1, createMs.count))),
                       replanMillisecondsMean: round3(mean), replanMillisecondsP95: round3(percentile(replanMs, 0.95)),
                       replanAllSeconds: round3(allSeconds),
@@ -136,24 +140,11 @@ public enum WatchBenchmark {
     }
 
     static func round3(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
-
-    /// A tiny seeded generator (SplitMix64), so runs pick the same trips.
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 }
 
 extension WatchService {
     /// Every entry as it stands (benchmarks and tests).
-    func registrySnapshot() -> [Entry] { registryEntries() }
+    func registrySnapshot() -> [WatchRegistry.Entry] { registryEntries() }
 
     /// Plans made so far over all watches.
     func totalPlans() -> Int { registryEntries().reduce(0) { $0 + $1.record.planCount } }

@@ -2,6 +2,7 @@ import Foundation
 import MapsAPI
 import RoadNetwork
 import Routing
+import RoutePlanning
 
 /// What a watch asks for, normalised: places resolved, defaults applied, the arrival as an instant.
 struct WatchSpec: Codable, Sendable, Equatable {
@@ -17,7 +18,8 @@ struct WatchSpec: Codable, Sendable, Equatable {
     var traffic: Bool
 }
 
-/// One planned route: the numbers the document shows, and the route itself.
+/// One planned route: the numbers the document shows, the route as the document shows it, and
+/// the arcs it drives (re-timed at each re-plan).
 struct PlanState: Codable, Sendable {
     /// Seconds since 1970, whole seconds (the departure is rounded down, so leaving then is safe).
     var departure: Double
@@ -28,6 +30,8 @@ struct PlanState: Codable, Sendable {
     var trafficDelaySeconds: Int
     var lengthMeters: Int
     var route: RouteBody
+    /// The arcs driven; nil in watches stored before routes were kept as arcs (those are re-planned).
+    var path: RoutePath?
 }
 
 /// A better route on offer, with what it gains.

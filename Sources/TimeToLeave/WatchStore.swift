@@ -1,5 +1,6 @@
 import Foundation
 import SQLite
+import Deflate
 
 /// One stored event: what a reconnecting client is sent again.
 struct StoredEvent: Sendable, Equatable {
@@ -19,7 +20,9 @@ struct StoredEvent: Sendable, Equatable {
 final class WatchStore: @unchecked Sendable {
     let path: String
     private let db: Database
-    private let deflate: Deflate
+    /// Used under `lock` only (libdeflate's state is not shared between threads).
+    private let compressor: DeflateCompressor
+    private let decompressor: DeflateDecompressor
     private let lock = NSLock()
     static let schemaVersion: Int64 = 1
 
@@ -29,8 +32,11 @@ final class WatchStore: @unchecked Sendable {
         if path != ":memory:" {
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         }
-        guard let deflate = Deflate() else { throw WatchStoreError("libdeflate could not allocate a compressor") }
-        self.deflate = deflate
+        guard let compressor = DeflateCompressor(level: 6), let decompressor = DeflateDecompressor() else {
+            throw WatchStoreError("libdeflate could not allocate a compressor")
+        }
+        self.compressor = compressor
+        self.decompressor = decompressor
         db = try Database(path: path, mode: .readWriteCreate)
         db.setBusyTimeout(milliseconds: 5000)
         if path != ":memory:" {
@@ -72,7 +78,7 @@ final class WatchStore: @unchecked Sendable {
             let decoder = JSONDecoder()
             try statement.forEachRow { row in
                 // A row that no longer decodes is skipped rather than failing every other watch.
-                if let json = deflate.decompress(row.blob(0), size: row.int(1)),
+                if let json = try? decompressor.decompress(row.blob(0), .raw, size: row.int(1)).get(),
                    let r = try? decoder.decode(WatchRecord.self, from: Data(json)) { records.append(r) }
             }
             return records
@@ -91,14 +97,14 @@ final class WatchStore: @unchecked Sendable {
                     """)
                 for r in records {
                     let json = Array(try encoder.encode(r))
-                    try save.run([.text(r.id), .real(r.createdAt), .real(r.spec.arriveAt), .blob(deflate.compress(json)),
+                    try save.run([.text(r.id), .real(r.createdAt), .real(r.spec.arriveAt), .blob(compressor.compress(json, .raw) ?? []),
                                   .integer(Int64(json.count)), .real(now)])
                 }
                 let insert = try db.cachedStatement("INSERT OR REPLACE INTO events (watch_id, event_id, type, at, data, data_size) VALUES (?, ?, ?, ?, ?, ?)")
                 let trim = try db.cachedStatement("DELETE FROM events WHERE watch_id = ? AND event_id <= ?")
                 for e in events {
                     let data = Array(e.data.utf8)
-                    try insert.run([.text(e.watchID), .integer(Int64(e.id)), .text(e.type), .real(e.at), .blob(deflate.compress(data)),
+                    try insert.run([.text(e.watchID), .integer(Int64(e.id)), .text(e.type), .real(e.at), .blob(compressor.compress(data, .raw) ?? []),
                                     .integer(Int64(data.count))])
                     if e.id > keepEvents { try trim.run([.text(e.watchID), .integer(Int64(e.id - keepEvents))]) }
                 }
@@ -127,7 +133,7 @@ final class WatchStore: @unchecked Sendable {
             try statement.bind([.text(watchID), .integer(Int64(after))])
             var out: [StoredEvent] = []
             try statement.forEachRow { row in
-                guard let data = deflate.decompress(row.blob(3), size: row.int(4)) else { return }
+                guard let data = try? decompressor.decompress(row.blob(3), .raw, size: row.int(4)).get() else { return }
                 out.append(StoredEvent(watchID: watchID, id: row.int(0), type: row.text(1), at: row.double(2), data: String(decoding: data, as: UTF8.self)))
             }
             return out

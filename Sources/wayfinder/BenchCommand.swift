@@ -105,7 +105,7 @@ enum BenchCommand {
     }
 
     static func randomQueries(_ service: MapsService, graph: RoadGraph, count: Int, seed: UInt64) -> [String: Any] {
-        var rng = SeededGenerator(seed: seed)
+        var rng = SplitMix64(seed: seed)
         var latencies: [Double] = []
         var ok = 0, noRoute = 0
         for _ in 0..<count {
@@ -133,12 +133,12 @@ enum BenchCommand {
             customizeMs.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         }
         var search = CCHLegSearch(graph: graph, metric: metric, cch: cch)
-        var rng = SeededGenerator(seed: seed)
+        var rng = SplitMix64(seed: seed)
         var micros: [Double] = [], distanceMicros: [Double] = []
         var depth = 0
         var distanceOnly = CCHLegSearch(graph: graph, metric: metric, cch: cch)
         distanceOnly.unpacksPaths = false
-        var rng2 = SeededGenerator(seed: seed)
+        var rng2 = SplitMix64(seed: seed)
         for _ in 0..<count {
             let s = ArcPosition(arc: ArcID(Int(rng2.next() % UInt64(graph.arcCount))), fraction: 0.5)
             let t = ArcPosition(arc: ArcID(Int(rng2.next() % UInt64(graph.arcCount))), fraction: 0.5)
@@ -219,19 +219,6 @@ enum BenchCommand {
             "departAt": RFC3339.format(quiet, in: service.dataset.timeZone),
             "latencyMs": percentiles(latencies),
         ]
-    }
-}
-
-/// SplitMix64, the same generator the tests use, so seeds mean the same thing everywhere.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

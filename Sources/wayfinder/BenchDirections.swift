@@ -19,7 +19,7 @@ enum BenchDirections {
         defer { if output == nil { try? FileManager.default.removeItem(atPath: folder) } }
         let service = try Commands.openService(folder)
         let graph = try service.dataset.graph(.car)
-        var rng = SeededGenerator(seed: seed)
+        var rng = SplitMix64(seed: seed)
         var pairs: [(Coordinate, Coordinate)] = []
         for _ in 0..<queries {
             func point() -> Coordinate {
@@ -55,7 +55,7 @@ enum BenchDirections {
         let keys = graph.segmentKeys
         for share in [0.01, 0.1, 1.0] {
             var lines = ""
-            var r2 = SeededGenerator(seed: seed &+ 7)
+            var r2 = SplitMix64(seed: seed &+ 7)
             for i in 0..<keys.count where share >= 1 || Double(r2.next() % 10_000) / 10_000 < share {
                 lines += "\(keys.from(i)),\(keys.to(i)),15\n"
             }

@@ -25,7 +25,7 @@ enum BenchPlaces {
         let placesFile = service.dataset.dataFile(DatasetLayout.placesFileName)
         let indexBytes = (try? FileManager.default.attributesOfItem(atPath: placesFile)[.size] as? Int) ?? 0
         let box = service.dataset.manifest.boundingBox
-        var rng = SeededGenerator(seed: seed)
+        var rng = SplitMix64(seed: seed)
         func randomPoint() -> Coordinate {
             let u = Double(rng.next() % 1_000_000) / 1_000_000, v = Double(rng.next() % 1_000_000) / 1_000_000
             return Coordinate(latitude: box[1] + (box[3] - box[1]) * u, longitude: box[0] + (box[2] - box[0]) * v)

@@ -51,7 +51,8 @@ enum LeaveCommand {
             let maps = try Commands.openService(a.positional[0])
             let folder = NSTemporaryDirectory() + "wayfinder-leave-bench-\(getpid())"
             defer { try? FileManager.default.removeItem(atPath: folder) }
-            let report = try WatchBenchmark.run(maps: maps, watchCount: count, storeFolder: folder)
+            let report = try WatchBenchmark.run(planning: maps.planning, dataset: maps.dataset.manifest.source.name, watchCount: count,
+                                                storeFolder: folder)
             print(try JSONOutput.encode(report))
             return
         }
@@ -101,7 +102,7 @@ enum LeaveCommand {
             request.arriveAt = RFC3339.format(maps.clock().addingTimeInterval(seconds), in: maps.timeZone)
         }
         // The terminal's watch lives in memory: it ends with the command.
-        let service = try WatchService(maps: maps, configuration: configuration, storePath: ":memory:")
+        let service = try WatchService(planning: maps.planning, places: maps.placeLookup, configuration: configuration, storePath: ":memory:")
         let plan: WatchDocument
         do {
             plan = try service.create(request)
@@ -111,8 +112,8 @@ enum LeaveCommand {
         }
         if once {
             print(format == "json" ? try JSONOutput.encode(plan) : LeaveText.plan(plan))
-            if let makeReplay, let route = plan.route {
-                guard let jam = TrafficReplay.jamming(route, maps: maps, mode: TravelMode(rawValue: plan.travelMode) ?? .car) else {
+            if let makeReplay, let path = service.watchedPath(plan.id) {
+                guard let jam = TrafficReplay.jamming(path, planning: maps.planning) else {
                     throw CommandFailure("the route's roads were not found; no replay written", exitCode: ExitCode.software)
                 }
                 do { try jam.csv.write(toFile: makeReplay, atomically: true, encoding: .utf8) } catch {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import BinaryIO
+import Deflate
 
 /// The streaming column writer: what it writes opens as the same columns as an in-memory set,
 /// earlier columns can be read back before the file is finished, an unfinished writer leaves

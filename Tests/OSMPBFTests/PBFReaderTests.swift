@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GeoCore
 import OSMPBF
 import MapsTestSupport
 

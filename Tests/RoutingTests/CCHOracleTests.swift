@@ -1,4 +1,5 @@
 import Testing
+import GeoCore
 import MapsTestSupport
 import OSMPBF
 import RoadExtract
@@ -80,7 +81,7 @@ import Routing
             for a in arcWeight.indices {
                 arcWeight[a] = rng.next() % 30 == 0 ? Metric.infinite : arcWeight[a] * UInt32(1 + rng.next() % 5)
             }
-            let metric = Metric.withTurns(graph, arcWeight: arcWeight) { t, _, _ in graph.turnDurationMs[t] }
+            let metric = Metric.withTurns(graph, unit: .milliseconds, arcWeight: arcWeight) { t, _, _ in graph.turnDurationMs[t] }
             cch.customize(turnWeight: metric.turnWeight)
             Self.compare(graph, metric: metric, cch: cch, seed: seed &+ UInt64(round), queries: 40)
         }

@@ -1,4 +1,5 @@
 import Testing
+import GeoCore
 import MapsTestSupport
 import OSMPBF
 import RoadExtract

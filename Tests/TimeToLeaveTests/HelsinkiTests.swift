@@ -22,7 +22,7 @@ struct HelsinkiTests {
 
     @Test func placesByNameAreResolvedThroughTheGeocoder() throws {
         let maps = try #require(Self.maps)
-        let watches = try WatchService(maps: maps, storePath: ":memory:")
+        let watches = try WatchService(planning: maps.planning, places: maps.placeLookup, storePath: ":memory:")
         let arrive = RFC3339.format(Self.clock.now.addingTimeInterval(3600), in: maps.timeZone)
         let body = #"{"origin":{"query":"Kamppi"},"destination":"Senaatintori","arriveAt":"\#(arrive)","preparationTime":300}"#
         let request = try JSONDecoder().decode(WatchRequest.self, from: Data(body.utf8))
@@ -49,7 +49,7 @@ struct HelsinkiTests {
         let n = ProcessInfo.processInfo.environment["WAYFINDER_TTL_BENCH"].flatMap { Int($0) } ?? 40
         let folder = Fixtures.temporaryDirectory("wayfinder-ttl-bench").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let report = try WatchBenchmark.run(maps: maps, watchCount: n, queries: 40, measureSeconds: 0.2, storeFolder: folder)
+        let report = try WatchBenchmark.run(planning: maps.planning, dataset: "helsinki", watchCount: n, queries: 40, measureSeconds: 0.2, storeFolder: folder)
         #expect(report.watches + report.watchesRefused == n)
         #expect(report.watches > n / 2)
         #expect(report.replanMillisecondsMean > 0)

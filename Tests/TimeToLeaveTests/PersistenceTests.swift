@@ -27,7 +27,7 @@ struct PersistenceTests {
         #expect(before.betterRoute != nil)
 
         // A new process: the same store, the same clock.
-        let restarted = try WatchService(maps: f.maps, storePath: path)
+        let restarted = try WatchService(planning: f.maps.planning, places: nil, storePath: path)
         #expect(restarted.count == 2)
         let after = try #require(restarted.watch(w.id))
         #expect(after.departureTime == before.departureTime)
@@ -46,7 +46,7 @@ struct PersistenceTests {
         #expect(next.id == 4)
         // Deleting removes it from the store too.
         #expect(restarted.delete(w.id))
-        #expect(try WatchService(maps: f.maps, storePath: path).watch(w.id) == nil)
+        #expect(try WatchService(planning: f.maps.planning, places: nil, storePath: path).watch(w.id) == nil)
     }
 
     @Test func onlyTheNewestEventsAreKept() throws {
@@ -72,12 +72,39 @@ struct PersistenceTests {
         let clock = f.clock
         let reopened = MapsService(dataset: try Dataset(path: root), clock: { clock.now })
         // A server swaps the new dataset into the running service…
-        f.watches.replaceMaps(reopened)
+        f.watches.replacePlanning(reopened.planning, places: reopened.placeLookup)
         let events = try f.tick(at: f.clock.now + 1, events: w.id)
         #expect(events.map(\.event?.type) == ["no-change"])
-        #expect(f.watches.maps === reopened)
+        #expect(f.watches.planning === reopened.planning)
         // …and a restarted one finds the watch on the re-imported dataset.
-        let restarted = try WatchService(maps: reopened)
+        let restarted = try WatchService(planning: reopened.planning, places: nil, storePath: f.watches.storePath)
         #expect(restarted.watch(w.id)?.departureTime == w.departureTime)
+    }
+
+    /// Watches keep their route as arcs. One stored before that (no arcs), or whose arcs no longer
+    /// fit the graph (a re-import of other data), is re-planned: the same roads are no route change.
+    @Test(arguments: ["no arcs", "arcs of another graph"])
+    func aWatchWithoutFittingArcsIsReplannedOnTheSameRoads(_ kind: String) throws {
+        let f = try Fixture(storePath: nil)
+        let w = try f.watch(arrivingIn: 60)
+        let store = try WatchStore(path: f.watches.storePath)
+        var record = try #require(try store.loadAll().first { $0.id == w.id })
+        let path = try #require(record.plan?.path)
+        #expect(path.legs.flatMap { $0 }.count >= 2)
+        #expect(f.maps.planning.fits(path))
+        var other = path
+        other.legs[0][0].arc = 1_000_000
+        record.plan?.path = kind == "no arcs" ? nil : other
+        try store.commit(records: [record], events: [], keepEvents: 20, now: f.clock.now.timeIntervalSince1970)
+
+        let restarted = try WatchService(planning: f.maps.planning, places: nil, storePath: f.watches.storePath)
+        let last = try #require(restarted.watch(w.id)).lastEventId
+        f.clock.advance(by: 1)
+        restarted.tick()
+        let events = try (restarted.events(w.id, after: last) ?? []).map { try JSONDecoder().decode(WatchDocument.self, from: Data($0.data.utf8)) }
+        #expect(events.map(\.event?.type) == ["no-change"])
+        #expect(events.first?.event?.routeChanged == nil)
+        #expect(f.nodes(events.first?.route) == "abd")
+        #expect(restarted.watchedPath(w.id) == path)
     }
 }

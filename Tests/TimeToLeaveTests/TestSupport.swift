@@ -64,7 +64,8 @@ struct Fixture {
         clock = TestClock(start)
         let s = scenario
         maps = try scenario.service(clock: clock) { state in try prepare(s, state) }
-        watches = try WatchService(maps: maps, configuration: configuration, storePath: storePath)
+        watches = try WatchService(planning: maps.planning, places: maps.placeLookup, configuration: configuration,
+                                   storePath: storePath ?? WatchService.defaultStorePath(stateFolder: maps.stateFolder))
     }
 
     var zone: TimeZone { maps.timeZone }

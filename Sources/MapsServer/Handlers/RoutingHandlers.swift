@@ -33,7 +33,7 @@ struct RoutingHandlers {
         if request.method == .post && !request.body.isEmpty {
             // TomTom's POST body carries supportingPoints, avoidAreas and vignettes; we read it to
             // validate it, and route through the locations of the path.
-            _ = try JSONResponse.decode(PostBody.self, from: request.body)
+            _ = try JSONResponse.decode(CalculateRouteRequestBody.self, from: request.body)
         }
         let q = QueryReader(query: request.query)
         let modeText = q.string("travelMode") ?? "car"
@@ -107,10 +107,5 @@ struct RoutingHandlers {
         }
         guard result.count >= 2 else { throw APIError.badInput("at least two locations are needed (origin:destination)", parameter: "locations") }
         return result
-    }
-
-    struct PostBody: Decodable {
-        struct Point: Decodable { var latitude: Double; var longitude: Double }
-        var supportingPoints: [Point]?
     }
 }

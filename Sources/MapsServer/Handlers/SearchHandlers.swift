@@ -131,16 +131,10 @@ struct SearchHandlers {
         run { () throws(APIError) in JSONResponse.ok(try app.service.poiCategories()) }
     }
 
-    struct AlongRouteBody: Decodable {
-        struct Route: Decodable { var points: [Point] }
-        struct Point: Decodable { var lat: Double; var lon: Double }
-        var route: Route
-    }
-
     func alongRoute(_ request: HTTPRequest) -> HTTPResponse {
         run { () throws(APIError) in
             let text = (request.pathParameters["query"] ?? "").trimmingCharacters(in: .whitespaces)
-            let body = try JSONResponse.decode(AlongRouteBody.self, from: request.body)
+            let body = try JSONResponse.decode(AlongRouteRequestBody.self, from: request.body)
             var points: [Coordinate] = []
             for (i, p) in body.route.points.enumerated() {
                 guard Coordinate.isValid(latitude: p.lat, longitude: p.lon) else {

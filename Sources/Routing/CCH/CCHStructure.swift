@@ -1,5 +1,6 @@
 public import RoadNetwork
 public import BinaryIO
+import Deflate
 
 /// The metric-independent part of the Customizable Contraction Hierarchy: the order and the
 /// chordal supergraph ("upward" arcs) that contracting the turn graph in that order produces.

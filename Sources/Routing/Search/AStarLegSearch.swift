@@ -88,19 +88,7 @@ public struct AStarLegSearch: LegSearch {
                 if s.relax(v, key: Metric.add(nd, p), parent: UInt32(u)) { labels[v] = nd }
             }
         }
-        for j in best.indices where lastFrom[j] >= 0 && best[j]?.arcs.isEmpty == true {
-            var arcs = [lastArc[j]]
-            var u = lastFrom[j]
-            while true {
-                arcs.append(ArcID(u))
-                let p = s.parentOf(u)
-                if p == SearchScratch.noParent { break }
-                u = Int(p)
-            }
-            arcs.reverse()
-            best[j]!.arcs = arcs
-            best[j]!.source = sourceOf[arcs[0].index] ?? 0
-        }
+        LegSolution.unpack(&best, lastFrom: lastFrom, lastArc: lastArc, sourceOf: sourceOf, parents: s)
         return LegSolution(paths: best)
     }
 }

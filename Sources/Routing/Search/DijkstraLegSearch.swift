@@ -63,20 +63,7 @@ public struct DijkstraLegSearch: LegSearch {
                 }
             }
         }
-        // Unpack the paths that the search (not the same-arc check) found.
-        for j in best.indices where lastTurnFrom[j] >= 0 && best[j]?.arcs.isEmpty == true {
-            var arcs = [lastArc[j]]
-            var u = lastTurnFrom[j]
-            while true {
-                arcs.append(ArcID(u))
-                let p = s.parentOf(u)
-                if p == SearchScratch.noParent { break }
-                u = Int(p)
-            }
-            arcs.reverse()
-            best[j]!.arcs = arcs
-            best[j]!.source = sourceOf[arcs[0].index] ?? 0
-        }
+        LegSolution.unpack(&best, lastFrom: lastTurnFrom, lastArc: lastArc, sourceOf: sourceOf, parents: s)
         return LegSolution(paths: best)
     }
 }

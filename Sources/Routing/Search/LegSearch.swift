@@ -57,3 +57,24 @@ extension LegProblem {
         }
     }
 }
+
+extension LegSolution {
+    /// Fills in the arcs and the source of each path a search found by relaxing (paths that stay
+    /// on one arc have theirs already): from target j's last arc back through `lastFrom[j]` and
+    /// the scratch's parents to a source arc.
+    static func unpack(_ best: inout [Path?], lastFrom: [Int], lastArc: [ArcID], sourceOf: [Int: Int], parents: SearchScratch) {
+        for j in best.indices where lastFrom[j] >= 0 && best[j]?.arcs.isEmpty == true {
+            var arcs = [lastArc[j]]
+            var u = lastFrom[j]
+            while true {
+                arcs.append(ArcID(u))
+                let p = parents.parentOf(u)
+                if p == SearchScratch.noParent { break }
+                u = Int(p)
+            }
+            arcs.reverse()
+            best[j]!.arcs = arcs
+            best[j]!.source = sourceOf[arcs[0].index] ?? 0
+        }
+    }
+}

@@ -134,19 +134,7 @@ public struct TimeDependentLegSearch: LegSearch {
                 if s.relax(v, key: k, parent: UInt32(u)) { labels[v] = label; extras[v] = extraV }
             }
         }
-        for j in best.indices where lastFrom[j] >= 0 && best[j]?.arcs.isEmpty == true {
-            var arcs = [lastArc[j]]
-            var u = lastFrom[j]
-            while true {
-                arcs.append(ArcID(u))
-                let p = s.parentOf(u)
-                if p == SearchScratch.noParent { break }
-                u = Int(p)
-            }
-            arcs.reverse()
-            best[j]!.arcs = arcs
-            best[j]!.source = sourceOf[arcs[0].index] ?? 0
-        }
+        LegSolution.unpack(&best, lastFrom: lastFrom, lastArc: lastArc, sourceOf: sourceOf, parents: s)
         return LegSolution(paths: best)
     }
 }

@@ -79,13 +79,9 @@ extension WayfinderClient {
         if request.travelMode != .car { query.append(("travelMode", request.travelMode.rawValue)) }
         if !request.categoryIDs.isEmpty { query.append(("categorySet", request.categoryIDs.map(String.init).joined(separator: ","))) }
         if let language = request.language ?? configuration.language { query.append(("language", language)) }
-        struct Body: Encodable {
-            struct Route: Encodable { var points: [SearchPosition] }
-            var route: Route
-        }
         let body: Data
         do {
-            body = try JSONEncoder().encode(Body(route: .init(points: request.points.map(\.searchPosition))))
+            body = try JSONEncoder().encode(AlongRouteRequestBody(points: request.points.map(\.searchPosition)))
         } catch {
             throw .invalidQuery("the route cannot be encoded: \(error)", parameter: "route.points")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GeoCore
 import MapsTestSupport
 import MapsService
 @testable import RoutePlanning

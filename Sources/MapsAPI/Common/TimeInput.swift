@@ -1,5 +1,4 @@
 public import Foundation
-public import MapsAPI
 
 /// Parses the times people and clients write: RFC 3339 with an offset, a local date-time without
 /// one (the dataset's time zone), `HH:MM` (the next such moment), or `now`.

@@ -1,0 +1,73 @@
+import Testing
+import GeoCore
+import MapsTestSupport
+import RoadNetwork
+
+/// How long an arc takes at any moment: free flow × a weekly factor, blended with live speeds
+/// that fade into history, closures in between — FIFO, with an exact inverse for arrive-by.
+@Suite("Travel-time table") struct TravelTimeTableTests {
+    static let scenario = try! Scenario("a - - - - - - - - b", ways: ["ab": ["highway": "primary"]])
+    var graph: RoadGraph { Self.scenario.graphs[.car]! }
+
+    /// A table whose one profile changes every slot (seeded), with optional live data on arc 0.
+    func table(seed: UInt64, liveMs: UInt32 = 0, closedUntil: Double = 0, reference: Double = 1_796_000_400) -> TravelTimeTable {
+        var rng = SplitMix64(seed: seed)
+        let factors = (0..<TravelTimeTable.slotsPerWeek).map { _ in UInt16(1024 + rng.below(1500)) }
+        let n = graph.arcCount
+        var live = [UInt32](repeating: 0, count: n), closed = [Double](repeating: 0, count: n)
+        live[0] = liveMs
+        closed[0] = closedUntil
+        return TravelTimeTable(freeFlowMs: graph.arcDurationMs, profileOfArc: [UInt16](repeating: 0, count: n), profileFactors: factors,
+                               liveMs: live, liveExpiry: [Double](repeating: reference + 7200, count: n), closedUntil: closed,
+                               referenceTime: reference, utcOffsetSeconds: 7200)
+    }
+
+    @Test func freeFlowIsTheArcsOwnTime() {
+        let t = TravelTimeTable.freeFlow(graph)
+        let free = Double(graph.arcDurationMs[0])
+        #expect(abs(t.traverseMs(0, entry: 1_796_000_400) - free) < 1e-6)
+        #expect(abs(t.traverseMs(0, entry: 1_796_000_400, fraction: 0.25) - free / 4) < 1e-6)
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func leavingLaterNeverArrivesEarlierAndTheInverseIsExact(seed: UInt64) {
+        let t = table(seed: seed)
+        var rng = SplitMix64(seed: seed &+ 11)
+        var checked = 0
+        for _ in 0..<300 {
+            let entry = 1_796_000_400 + rng.uniform(0, 7 * 86_400)
+            let exit = entry + t.traverseMs(0, entry: entry) / 1000
+            let later = entry + rng.uniform(0, 900)
+            #expect(later + t.traverseMs(0, entry: later) / 1000 >= exit - 1e-6)
+            let back = t.latestEntry(0, exit: exit)
+            #expect(back.map { abs($0 - entry) < 1e-3 } == true, "entry \(entry) exit \(exit) back \(String(describing: back))")
+            checked += 1
+        }
+        #expect(checked == 300)
+    }
+
+    @Test func liveSpeedsCountFullyThenFadeIntoHistory() {
+        let reference = 1_796_000_400.0
+        let free = Double(graph.arcDurationMs[0])
+        let t = table(seed: 4, liveMs: UInt32(free * 3), reference: reference)
+        #expect(abs(t.factor(0, at: reference) - 3) < 1e-9)
+        #expect(abs(t.factor(0, at: reference + 300) - 3) < 1e-9)
+        let historical = t.historicalFactor(0, at: reference + 4000)
+        #expect(abs(t.factor(0, at: reference + 4000) - historical) < 1e-9)
+        let middle = t.factor(0, at: reference + 2100)
+        #expect(middle < 3 && middle > t.historicalFactor(0, at: reference + 2100))
+        var noLive = t
+        noLive.useLive = false
+        #expect(abs(noLive.factor(0, at: reference) - noLive.historicalFactor(0, at: reference)) < 1e-9)
+    }
+
+    @Test func aClosedArcCannotBeEnteredUntilTheClosureEnds() {
+        let reference = 1_796_000_400.0
+        let t = table(seed: 5, closedUntil: reference + 600, reference: reference)
+        #expect(t.isClosed(0, at: reference + 10))
+        #expect(t.traverseMs(0, entry: reference + 10) == .infinity)
+        #expect(t.traverseMs(0, entry: reference + 10, ignoringClosure: true).isFinite)
+        #expect(t.traverseMs(0, entry: reference + 601).isFinite)
+        #expect(!t.isClosed(1, at: reference + 10))
+    }
+}
