@@ -1,10 +1,12 @@
 """bench/run.py --scale: the country sizes (synthetic 5M, 10M and 20M nodes).
 
-Per size: Wayfinder's car-only and full imports (wall, CPU and peak memory of the whole and of
-every stage, from the import's own report), both datasets' sizes, and each served (start-up,
-1,000 pairs sequentially, wrk, VmHWM); OSRM's MLD pipeline (extract, partition, customize) and
-osrm-routed MLD only where their memory fits beside what the machine must keep free. OSRM's CH
-contraction is not run: it needs well over an hour from 5M nodes on.
+Per size, in this order (a tight budget cuts the last): Wayfinder's car-only import, OSRM's MLD
+pipeline (extract, partition, customize) beside it, then Wayfinder's full import (all profiles,
+places, base map; not with --skip-full-import). For each import: wall, CPU and peak memory of the
+whole and of every stage (from the import's own report) and the dataset's size; each dataset
+served (start-up, 1,000 pairs sequentially, wrk, VmHWM). OSRM runs only where its memory fits
+beside what the machine must keep free; its CH contraction is not run (well over an hour from 5M
+nodes on).
 """
 import shutil
 
@@ -22,10 +24,7 @@ OSRM_EXTRACT_MB_PER_MILLION = 670
 
 
 def run(bench, extract):
-    """Country sizes: Wayfinder's car and full imports with every stage's time and peak
-    memory, dataset sizes, serving memory and start-up of both datasets; OSRM's MLD pipeline
-    and osrm-routed MLD only where their memory fits beside what the machine must keep free
-    (its CH contraction does not finish in an hour from 5M nodes on: not run)."""
+    """One country size, the steps in the order the module's docstring gives."""
     res = bench.result
     pre_osrm, pre_wf, http = {}, {}, {}
     res["preprocessing"] = {"osrm": pre_osrm, "wayfinder": pre_wf}
@@ -47,10 +46,20 @@ def run(bench, extract):
         pre_wf["car_routing_dataset_mb"] = H.dir_mb(wf_car)
         http["wayfinder"] = bench.serve_wayfinder(wf_car, osrm_reqs, wrk_lua, with_traffic=False, traffic=None, tag="car")
     shutil.rmtree(wf_car, ignore_errors=True)
-    if wf_import("import_full", wf_full, []):
+    run_osrm(bench, extract, osrm_reqs, wrk_lua)
+    # The full import last: the longest step, so a tight budget cuts it before the car comparison.
+    if bench.args.skip_full_import:
+        pre_wf["import_full"] = {"status": "skipped", "reason": "--skip-full-import"}
+    elif wf_import("import_full", wf_full, []):
         pre_wf["full_dataset_mb"] = H.dir_mb(wf_full)
         http["wayfinder_full"] = bench.serve_wayfinder(wf_full, osrm_reqs, wrk_lua, with_traffic=False, traffic=None, tag="full")
     shutil.rmtree(wf_full, ignore_errors=True)
+    return finish(bench)
+
+
+def run_osrm(bench, extract, osrm_reqs, wrk_lua):
+    """OSRM's MLD pipeline and osrm-routed MLD, where osrm-extract's memory fits."""
+    pre_osrm, http = bench.result["preprocessing"]["osrm"], bench.result["http"]
 
     need_gb = OSRM_EXTRACT_MB_PER_MILLION * bench.millions / 1024
     have_gb = H.available_gb() - KEEP_FREE_GB
@@ -60,7 +69,7 @@ def run(bench, extract):
         pre_osrm["extract"] = {"status": "skipped", "reason": f"memory: osrm-extract would need about {need_gb:.1f} GB "
                                                               f"and {have_gb:.1f} GB can be used (keeping {KEEP_FREE_GB:.0f} GB free)"}
         H.log(f"{bench.name}: OSRM not run ({pre_osrm['extract']['reason']})")
-        return finish(bench)
+        return
     mld = bench.work / "osrm_mld"
     mld.mkdir()
     (mld / f"{bench.name}.osm.pbf").symlink_to(extract)
@@ -81,7 +90,7 @@ def run(bench, extract):
         http["osrm_mld"] = bench.serve_osrm("mld", mld / base, osrm_reqs, wrk_lua)
         http["osrm_ch"] = {"not_measured": "osrm-contract not run at country sizes; osrm-routed MLD measured instead (osrm_mld)"}
     shutil.rmtree(mld, ignore_errors=True)
-    return finish(bench)
+
 
 def finish(bench):
     res = bench.result
