@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "BinaryIO", dependencies: ["Deflate"], swiftSettings: settings),
         .target(name: "RoadNetwork", dependencies: ["GeoCore", "BinaryIO"], swiftSettings: settings),
         .target(name: "Traffic", dependencies: ["RoadNetwork", "BinaryIO", "GeoCore"], swiftSettings: settings),
-        .target(name: "Routing", dependencies: ["GeoCore", "RoadNetwork", "Parallelism", "Deflate"], swiftSettings: settings),
+        .target(name: "Routing", dependencies: ["GeoCore", "RoadNetwork", "BinaryIO", "Parallelism", "Deflate"], swiftSettings: settings),
         // One planning API beneath every surface: plan, re-time, traffic; no wire format.
         .target(name: "RoutePlanning", dependencies: ["Routing", "Traffic", "RoadNetwork", "GeoCore"], swiftSettings: settings),
         .target(name: "MapsAPI", swiftSettings: settings),
@@ -59,9 +59,9 @@ let package = Package(
         .executableTarget(name: "example-along-route", dependencies: ["WayfinderKit"], path: "Examples/example-along-route", swiftSettings: settings),
         .executableTarget(name: "example-time-to-leave", dependencies: ["WayfinderKit"], path: "Examples/example-time-to-leave", swiftSettings: settings),
 
-        .target(name: "MapsTestSupport", dependencies: ["GeoCore", "OSMPBF", "RoadNetwork", "RoadExtract", "Routing", "RoutePlanning", "Dataset", "DatasetImport", "MapsService"], swiftSettings: settings),
+        .target(name: "MapsTestSupport", dependencies: ["GeoCore", "OSMPBF", "RoadNetwork", "RoadExtract", "Routing", "RoutePlanning", "Dataset", "DatasetImport", "MapsService", "MapsAPI"], swiftSettings: settings),
 
-        .testTarget(name: "WayfinderKitTests", dependencies: ["WayfinderKit", "MapsAPI", "MapsServer", "MapsService", "Dataset", "DatasetImport", "HTTPServer", "MapsTestSupport", "TimeToLeave", "example-directions", "example-along-route", "example-time-to-leave"], swiftSettings: settings),
+        .testTarget(name: "WayfinderKitTests", dependencies: ["WayfinderKit", "MapsAPI", "MapsServer", "MapsService", "Dataset", "DatasetImport", "HTTPServer", "MapsTestSupport", "TimeToLeave", "RoadNetwork", "Routing", "example-directions", "example-along-route", "example-time-to-leave"], swiftSettings: settings),
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore"], swiftSettings: settings),
         .testTarget(name: "BinaryIOTests", dependencies: ["BinaryIO", "Deflate", "GeoCore", "MapsTestSupport"], swiftSettings: settings),
         .testTarget(name: "RoadNetworkTests", dependencies: ["RoadNetwork", "GeoCore", "MapsTestSupport"], swiftSettings: settings),
@@ -69,7 +69,7 @@ let package = Package(
         .testTarget(name: "RoutePlanningTests", dependencies: ["RoutePlanning", "RoadNetwork", "GeoCore", "MapsTestSupport"], swiftSettings: settings),
         .testTarget(name: "DirectionsTests", dependencies: ["Directions", "RoutePlanning", "RoadNetwork", "GeoCore", "MapsTestSupport"], swiftSettings: settings),
         .testTarget(name: "DatasetTests", dependencies: ["Dataset", "DatasetImport", "RoadNetwork", "RoadExtract", "MapsTestSupport"], swiftSettings: settings),
-        .testTarget(name: "ScenarioTests", dependencies: ["MapsTestSupport", "RoutePlanning", "RoadExtract", "RoadNetwork", "Routing", "OSMPBF", "GeoCore", "MapsService", "MapsAPI", "Traffic"], swiftSettings: settings),
+        .testTarget(name: "ScenarioTests", dependencies: ["MapsTestSupport", "RoutePlanning", "RoadExtract", "RoadNetwork", "Routing", "OSMPBF", "GeoCore", "MapsService", "MapsAPI", "MapsAPIMapping", "Traffic"], swiftSettings: settings),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "MapsTestSupport"], swiftSettings: settings),
         .testTarget(name: "PlacesTests", dependencies: ["Places", "SQLite", "MapsTestSupport", "OSMPBF", "GeoCore"], swiftSettings: settings),
         .testTarget(name: "MapsAPIMappingTests", dependencies: ["MapsAPIMapping", "MapsAPI", "Places", "GeoCore"], swiftSettings: settings),

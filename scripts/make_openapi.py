@@ -27,6 +27,7 @@ def json_response(schema, desc="OK"):
 
 num = {"type": "number"}
 integer = {"type": "integer"}
+flag01 = {"type": "integer", "enum": [0, 1]}
 string = {"type": "string"}
 boolean = {"type": "boolean"}
 latlon = {"type": "object", "required": ["latitude", "longitude"],
@@ -49,8 +50,10 @@ schemas = {
                                    "pointIndex": integer, "instructionType": string, "street": string,
                                    "roadNumbers": {"type": "array", "items": string}, "junctionType": string,
                                    "turnAngleInDecimalDegrees": integer, "roundaboutExitNumber": integer,
-                                   "possibleCombineWithNext": boolean, "drivingSide": string, "maneuver": string,
-                                   "message": string, "combinedMessage": string, "countryCode": string}},
+                                   "possibleCombineWithNext": boolean, "drivingSide": {"type": "string", "enum": ["LEFT", "RIGHT"]},
+                                   "maneuver": string, "message": string, "combinedMessage": string, "countryCode": string,
+                                   "signpostText": {**string, "description": "where the road taken leads, as signed (destination:ref: destination)"},
+                                   "exitNumber": {**string, "description": "the motorway exit's number"}}},
     "Route": {"type": "object", "required": ["summary", "legs", "sections"],
               "properties": {
                   "summary": ref("RouteSummary"),
@@ -61,7 +64,9 @@ schemas = {
                                                           "properties": {"startPointIndex": integer, "endPointIndex": integer,
                                                                          "sectionType": string, "travelMode": string,
                                                                          "simpleCategory": string, "effectiveSpeedInKmh": integer,
-                                                                         "delayInSeconds": integer, "magnitudeOfDelay": integer}}},
+                                                                         "delayInSeconds": integer, "magnitudeOfDelay": integer,
+                                                                         "lanes": {"type": "array", "items": {"type": "object", "required": ["directions"],
+                                                                             "properties": {"directions": {"type": "array", "items": string}, "follow": string}}}}}},
                   "guidance": {"type": "object", "required": ["instructions", "instructionGroups"],
                                "properties": {"instructions": {"type": "array", "items": ref("Instruction")},
                                               "instructionGroups": {"type": "array", "items": {"type": "object"}}}},
@@ -117,8 +122,28 @@ schemas = {
                   "properties": {"code": {"const": "Ok"}, "routes": {"type": "array", "items": {"type": "object",
                       "required": ["legs", "distance", "duration", "weight"],
                       "properties": {"distance": num, "duration": num, "weight": num, "weight_name": string,
-                                     "legs": {"type": "array", "items": {"type": "object"}}}}},
+                                     "legs": {"type": "array", "items": ref("OSRMLeg")}}}},
                                  "waypoints": {"type": "array", "items": {"type": "object", "required": ["location", "name", "distance"]}}}},
+    "OSRMLeg": {"type": "object", "required": ["steps", "summary", "weight", "duration", "distance"],
+                "properties": {"steps": {"type": "array", "items": ref("OSRMStep")}, "summary": string,
+                               "weight": num, "duration": num, "distance": num, "annotation": {"type": "object"}}},
+    "OSRMStep": {"type": "object", "required": ["maneuver", "mode", "driving_side", "name", "intersections", "weight", "duration", "distance"],
+                 "properties": {"geometry": {}, "mode": string, "driving_side": {"type": "string", "enum": ["left", "right"]},
+                                "name": string, "ref": {**string, "description": "the road's numbers, as its shields show them"},
+                                "destinations": {**string, "description": "where the road leads, as signed (\"A 5: Darmstadt, Frankfurt\")"},
+                                "exits": {**string, "description": "the exit number of a ramp"},
+                                "rotary_name": {**string, "description": "the name of a rotary (a large named circle)"},
+                                "weight": num, "duration": num, "distance": num,
+                                "maneuver": {"type": "object", "required": ["bearing_after", "bearing_before", "location", "type"],
+                                             "properties": {"bearing_after": integer, "bearing_before": integer,
+                                                            "location": {"type": "array", "items": num}, "type": string,
+                                                            "modifier": string, "exit": {**integer, "description": "the roundabout exit taken"},
+                                                            "instruction": {**string, "description": "the instruction in the asked language"}}},
+                                "intersections": {"type": "array", "items": {"type": "object", "required": ["location", "bearings", "entry"],
+                                    "properties": {"location": {"type": "array", "items": num}, "bearings": {"type": "array", "items": integer},
+                                                   "entry": {"type": "array", "items": boolean}, "in": integer, "out": integer,
+                                                   "lanes": {"type": "array", "items": {"type": "object", "required": ["indications", "valid"],
+                                                       "properties": {"indications": {"type": "array", "items": string}, "valid": boolean}}}}}}}},
     "NominatimError": {"type": "object", "required": ["error"]},
     "PlaceInput": {"oneOf": [{"type": "string", "description": "\"lat,lon\" or a place name"},
                              {"type": "object", "properties": {"lat": num, "lon": num, "latitude": num, "longitude": num, "query": string}}]},
@@ -145,10 +170,23 @@ schemas = {
                               "trafficUpdateAgeSeconds": {**integer, "description": "seconds since the newest live update in force"},
                               "tiles": {"type": "boolean"},
                               "apiKeyRequired": {"type": "boolean", "description": "the other endpoints want key= (serve --api-keys)"},
+                              "drivingSide": {"type": "string", "enum": ["LEFT", "RIGHT"], "description": "the side traffic keeps to in the dataset's country"},
+                              "instructionLanguages": {"type": "array", "items": string,
+                                                       "description": "languages instructions can be given in (base tags; any region is accepted)"},
                               "limits": {"type": "object", "description": "what one request may ask for (wayfinder serve --max-…)",
                                          "properties": {k: integer for k in ["maxWaypoints", "maxAlternatives", "maxDetourSeconds",
                                                                             "maxAlongRouteResults", "maxAlongRoutePoints", "maxSearchResults"]}},
-                              "http": {"type": "object", "properties": {k: integer for k in ["maxBodyBytes", "maxURLBytes", "workers", "timeoutSeconds"]}}}},
+                              "http": {"type": "object", "properties": {k: integer for k in ["maxBodyBytes", "maxURLBytes", "workers", "timeoutSeconds"]}},
+                              "access": {"type": "object", "required": ["roles", "reading", "writing", "caps"],
+                                         "description": "who may do what; never the keys",
+                                         "properties": {"roles": {"type": "array", "items": {"type": "string", "enum": ["read", "write"]}},
+                                                        "reading": {"type": "string", "enum": ["open", "api key"]},
+                                                        "writing": {"type": "string", "enum": ["operator credential", "open on loopback", "disabled"]},
+                                                        "caps": {"type": "object", "description": "quotas per key (429) and server-wide caps (503)",
+                                                                 "properties": {k: integer for k in [
+                                                                     "openWatches", "openWatchesPerKey", "eventStreams", "eventStreamsPerKey",
+                                                                     "requestsPerMinute", "matrixCellsPerMinute", "matrixCellsPerMinutePerKey",
+                                                                     "probePointsPerMinute", "probePointsPerMinutePerKey"]}}}}}},
 }
 
 latlon_path = {"type": "string", "pattern": "^-?[0-9.]+,-?[0-9.]+$"}
@@ -160,6 +198,8 @@ common_search = [q("lat", {"type": "number", "minimum": -90, "maximum": 90}, "bi
                  q("categorySet", string, "comma-separated category ids (7315) or names (restaurant)"),
                  q("language", string, "result language")]
 search_errors = {"400": json_response(ref("SearchError"), "bad input"), "404": json_response(ref("SearchError"), "no places index")}
+write_errors = {"401": json_response(ref("RoutingError"), "no operator credential (Authorization: Bearer)"),
+                "403": json_response(ref("RoutingError"), "the credential may not write, or writing is disabled on this server")}
 route_errors = {"400": json_response(ref("RoutingError"), "bad input or no route (TomTom answers 400 for both)")}
 
 route_params = [
@@ -177,7 +217,10 @@ route_params = [
     q("computeBestOrder", {"type": "boolean"}, "reorder intermediate waypoints"),
     q("instructionsType", {"type": "string", "enum": ["coded", "text", "tagged"]}, "include guidance", example="text"),
     q("routeRepresentation", {"type": "string", "enum": ["polyline", "summaryOnly", "none"]}, "points or not"),
-    q("language", {"type": "string", "enum": ["en-GB", "en-US"]}, "instruction language"),
+    q("language", {"type": "string", "pattern": "^(en|de|fr|it|es|pt|nl|fi|sv|da|nb|no|nn|pl)([-_][A-Za-z]{2,4})?$"},
+      "instruction language: English, German, French, Italian, Spanish, Portuguese, Dutch, Finnish, Swedish, Danish, "
+      "Norwegian or Polish, any region (en-GB, de-AT, pt-BR, nb-NO, …); others are a 400 naming these", example="de-DE"),
+    q("units", {"type": "string", "enum": ["metric", "imperial"]}, "distance units of the texts"),
     q("vehicleHeading", {"type": "integer", "minimum": 0, "maximum": 359}, "heading of a moving origin"),
     q("vehicleMaxSpeed", {"type": "integer", "minimum": 0, "maximum": 250}, "km/h; validated, not used yet"),
 ]
@@ -220,7 +263,15 @@ paths = {
     "/search/2/reverseGeocode/{position}": {"get": {"summary": "Reverse geocode", "parameters": [
         path_param("position", "lat,lon.json", {"type": "string", "pattern": "^-?[0-9]{1,2}\\.[0-9]{1,6},-?[0-9]{1,3}\\.[0-9]{1,6}\\.json$"},
                    example="43.7384,7.4246.json"),
-        q("radius", {"type": "integer", "minimum": 1, "maximum": 10000}, "search radius, metres")],
+        q("radius", {"type": "integer", "minimum": 1, "maximum": 10000}, "search radius, metres"),
+        q("number", {"type": "string", "minLength": 1, "maxLength": 20}, "a house number: its place on the nearest street"),
+        q("entityType", string, "answer with the area: Country, CountrySubdivision, CountrySecondarySubdivision, Municipality, "
+          "MunicipalitySubdivision, Neighbourhood, PostalCodeArea (comma-separated)"),
+        q("roadUse", string, "only streets of these uses: LimitedAccess, Arterial, Terminal, Ramp, Rotary, LocalStreet (comma-separated)"),
+        q("returnSpeedLimit", {"type": "boolean"}, "the street's speed limit in address.speedLimit"),
+        q("returnRoadUse", {"type": "boolean"}, "the street's use in roadUse"),
+        q("returnMatchType", {"type": "boolean"}, "AddressPoint, HouseNumberRange or Street"),
+        q("language", string, "names in this language (IETF tag or a list)")],
         "responses": {"200": json_response(ref("ReverseGeocodeResponse")), **search_errors}}},
     "/search/2/poiCategories.json": {"get": {"summary": "POI categories", "responses": {"200": json_response(ref("POICategories"))}}},
     "/search/2/searchAlongRoute/{query}.json": {"post": {"summary": "Search along a route (exact detours)", "parameters": [
@@ -240,11 +291,13 @@ paths = {
     "/traffic/1/speeds": {"post": {"summary": "Live speeds (OSRM segment speed CSV)", "parameters": [
         q("expiresIn", {"type": "integer", "minimum": 1, "maximum": 604800}, "seconds until historical speeds return", example=60)],
         "requestBody": {"required": True, "content": {"text/csv": {"schema": {"type": "string"}, "example": "1,2,40\n"}}},
-        "responses": {"201": json_response(ref("TrafficApplyReport"), "applied"), "400": json_response(ref("RoutingError"), "bad CSV")}}},
+        "security": [{}, {"operator": []}],
+        "responses": {"201": json_response(ref("TrafficApplyReport"), "applied"), "400": json_response(ref("RoutingError"), "bad CSV"), **write_errors}}},
     "/traffic/1/closures": {"post": {"summary": "Road closures (from,to CSV)", "parameters": [
         q("expiresIn", {"type": "integer", "minimum": 1, "maximum": 604800}, "seconds", example=60)],
         "requestBody": {"required": True, "content": {"text/csv": {"schema": {"type": "string"}, "example": "1,2\n"}}},
-        "responses": {"201": json_response(ref("TrafficApplyReport"), "applied"), "400": json_response(ref("RoutingError"), "bad CSV")}}},
+        "security": [{}, {"operator": []}],
+        "responses": {"201": json_response(ref("TrafficApplyReport"), "applied"), "400": json_response(ref("RoutingError"), "bad CSV"), **write_errors}}},
     "/traffic/1/status": {"get": {"summary": "Live traffic in force", "responses": {"200": json_response({"type": "object", "required": ["updates", "modes"]})}}},
     "/route/v1/{profile}/{coordinates}": {"get": {"summary": "OSRM route", "parameters": [
         path_param("profile", "driving, cycling, walking", {"type": "string", "enum": ["driving", "car", "cycling", "bike", "walking", "foot"]},
@@ -254,7 +307,11 @@ paths = {
         q("alternatives", {"type": "string", "enum": ["true", "false", "1", "2", "3"]}, "alternatives", example="true"),
         q("steps", {"type": "string", "enum": ["true", "false"]}, "steps", example="true"),
         q("overview", {"type": "string", "enum": ["simplified", "full", "false"]}, "overview"),
-        q("geometries", {"type": "string", "enum": ["polyline", "polyline6", "geojson"]}, "geometry encoding", example="geojson")],
+        q("geometries", {"type": "string", "enum": ["polyline", "polyline6", "geojson"]}, "geometry encoding", example="geojson"),
+        q("continue_straight", {"type": "string", "enum": ["default", "true", "false"]},
+          "keep going the way a route arrived at intermediate waypoints (default: true for cars, false otherwise)"),
+        q("language", {"type": "string", "pattern": "^(en|de|fr|it|es|pt|nl|fi|sv|da|nb|no|nn|pl)([-_][A-Za-z]{2,4})?$"},
+          "language of each step's maneuver.instruction (an addition to OSRM's API)", example="fr")],
         "responses": {"200": json_response(ref("OSRMRoute")), "400": json_response(ref("OSRMError"), "OSRM error code")}}},
     "/nearest/v1/{profile}/{coordinates}": {"get": {"summary": "OSRM nearest", "parameters": [
         path_param("profile", "profile", {"type": "string", "enum": ["driving", "walking"]}, example="walking"),
@@ -268,16 +325,52 @@ paths = {
         q("annotations", {"type": "string", "enum": ["duration", "distance", "duration,distance"]}, "what to compute",
           example="duration,distance")],
         "responses": {"200": json_response({"type": "object", "required": ["code", "sources", "destinations"]}), "400": json_response(ref("OSRMError"), "error")}}},
-    "/search": {"get": {"summary": "Nominatim search", "parameters": [
-        q("q", {"type": "string", "minLength": 1, "maxLength": 100}, "free text", example="Boulevard des Moulins"),
+    "/search": {"get": {"summary": "Nominatim search (free text, structured, or as you type with autocomplete=1)", "parameters": [
+        q("q", {"type": "string", "minLength": 1, "maxLength": 100}, "free text (not with the structured fields)", example="Boulevard des Moulins"),
+        *[q(f, {"type": "string", "maxLength": 100}, f"structured search: {f}") for f in
+          ["amenity", "street", "city", "county", "state", "country", "postalcode"]],
         q("format", {"type": "string", "enum": ["json", "jsonv2", "geojson"]}, "format", example="json"),
-        q("limit", {"type": "integer", "minimum": 1, "maximum": 50}, "results", example=5)],
+        q("limit", {"type": "integer", "minimum": 1, "maximum": 40}, "results", example=5),
+        q("autocomplete", flag01, "the last word is the start of a word (typeahead)"),
+        q("addressdetails", flag01, "the address broken into parts"),
+        q("namedetails", flag01, "every name of the place"),
+        q("extratags", flag01, "tags beyond names and address"),
+        q("countrycodes", {"type": "string", "pattern": "^[A-Za-z]{2}(,[A-Za-z]{2})*$"}, "only these countries (ISO 3166-1 alpha-2)"),
+        q("viewbox", {"type": "string"}, "lon1,lat1,lon2,lat2: results inside rank first (only inside with bounded=1)"),
+        q("bounded", flag01, "only results inside viewbox"),
+        q("layer", {"type": "string"}, "address, poi, railway, natural, manmade (comma-separated)"),
+        q("featureType", {"type": "string", "enum": ["country", "state", "city", "settlement"]}, "only settlements of this kind"),
+        q("exclude_place_ids", {"type": "string", "pattern": "^[0-9]+(,[0-9]+)*$"}, "leave these place_ids out"),
+        q("accept-language", string, "names in these languages (an Accept-Language list)"),
+        q("dedupe", flag01, "accepted; results are always one per place"),
+        q("email", string, "accepted; a contact address for the operator")],
         "responses": {"200": json_response({"oneOf": [{"type": "array"}, {"type": "object"}]}), "400": json_response(ref("NominatimError"), "bad input")}}},
     "/reverse": {"get": {"summary": "Nominatim reverse", "parameters": [
         q("lat", {"type": "number", "minimum": -90, "maximum": 90}, "latitude", required=True, example=43.7384),
         q("lon", {"type": "number", "minimum": -180, "maximum": 180}, "longitude", required=True, example=7.4246),
-        q("format", {"type": "string", "enum": ["json", "jsonv2", "geojson"]}, "format", required=True, example="jsonv2")],
+        q("format", {"type": "string", "enum": ["json", "jsonv2", "geojson"]}, "format", required=True, example="jsonv2"),
+        q("zoom", {"type": "integer", "minimum": 0, "maximum": 18}, "detail: 18 a house, 17 a street, 10 a city, 3 a country"),
+        q("layer", {"type": "string"}, "address, poi, railway, natural, manmade (comma-separated)"),
+        q("addressdetails", flag01, "the address broken into parts (default 1)"),
+        q("namedetails", flag01, "every name of the place"),
+        q("extratags", flag01, "tags beyond names and address"),
+        q("accept-language", string, "names in these languages (an Accept-Language list)")],
         "responses": {"200": json_response({"type": "object"}), "400": json_response(ref("NominatimError"), "bad input")}}},
+    "/api": {"get": {"summary": "Photon search as you type", "parameters": [
+        q("q", {"type": "string", "minLength": 1, "maxLength": 100}, "the text typed so far", required=True, example="Boulevard des Mou"),
+        q("lat", {"type": "number", "minimum": -90, "maximum": 90}, "bias latitude", example=43.7384),
+        q("lon", {"type": "number", "minimum": -180, "maximum": 180}, "bias longitude", example=7.4246),
+        q("location_bias_scale", {"type": "number", "minimum": 0, "maximum": 1}, "0 distance only … 1 importance only (default 0.2)"),
+        q("zoom", {"type": "integer", "minimum": 0, "maximum": 18}, "the bias's reach: half weight at 250 m × 2^(18 − zoom)"),
+        q("limit", {"type": "integer", "minimum": 1, "maximum": 50}, "results (default 15)"),
+        q("lang", string, "names in this language"),
+        q("bbox", string, "minLon,minLat,maxLon,maxLat: only results inside"),
+        q("osm_tag", string, "key, key:value, :value, !key, !key:value or key:!value (repeatable)"),
+        q("layer", {"type": "string", "enum": ["house", "street", "locality", "district", "city", "county", "state", "country", "other"]},
+          "only this type (repeatable)"),
+        q("dedupe", flag01, "accepted; results are always one per place")],
+        "responses": {"200": json_response({"type": "object", "required": ["type", "features"]}),
+                      "400": json_response({"type": "object", "required": ["message"]}, "bad input")}}},
     "/timetoleave/1/watches": {
         "post": {"summary": "Watch a trip until it is time to leave (re-planned with live traffic)",
                  "requestBody": {"required": True, "content": {"application/json": {"schema": ref("WatchRequest"),
@@ -324,7 +417,10 @@ doc = {"openapi": "3.1.0",
        "components": {"schemas": schemas, "securitySchemes": {
            "key": {"type": "apiKey", "in": "query", "name": "key",
                    "description": "only when the server runs with --api-keys FILE; 403 without a valid key, 429 (Retry-After) over its limit"},
-           "header": {"type": "apiKey", "in": "header", "name": "X-API-Key", "description": "the same key as a header"}}},
+           "header": {"type": "apiKey", "in": "header", "name": "X-API-Key", "description": "the same key as a header"},
+           "operator": {"type": "http", "scheme": "bearer",
+                        "description": "the operator credential (serve --operator-token-file, or a key marked operator): writing needs it "
+                                       "unless the server listens on loopback without keys"}}},
        "security": [{}, {"key": []}, {"header": []}]}
 out = os.path.join(os.path.dirname(__file__), "..", "Sources", "MapsServer", "Resources", "openapi.json")
 with open(out, "w") as f:

@@ -64,15 +64,16 @@ extension FuzzHarness {
 
         let profiles: Result<Int, TrafficError>
         do {
-            let entries = try SegmentSpeedCSV.parseProfiles(input, source: "fuzz")
-            for e in entries {
-                guard idsOK(e.from, e.to), e.speedsKmh.count == 672,
-                      e.speedsKmh.allSatisfy({ $0.isFinite && $0 > 0 && $0 <= SegmentSpeedCSV.maxSpeedKmh }) else {
-                    problems.append("profiles: accepted \(e.from),\(e.to) with \(e.speedsKmh.count) speeds out of range")
+            let parsed = try SegmentSpeedCSV.parseProfiles(input, source: "fuzz")
+            for i in 0..<parsed.count {
+                let speeds = parsed.weekSpeeds(i)
+                guard idsOK(parsed.from[i], parsed.to[i]), speeds.count == 672,
+                      speeds.allSatisfy({ $0.isFinite && $0 > 0 && $0 <= SegmentSpeedCSV.maxSpeedKmh }) else {
+                    problems.append("profiles: accepted \(parsed.from[i]),\(parsed.to[i]) with speeds out of range")
                     break
                 }
             }
-            profiles = .success(entries.count)
+            profiles = .success(parsed.count)
         } catch {
             check(error, "profiles")
             profiles = .failure(error)

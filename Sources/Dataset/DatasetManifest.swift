@@ -15,6 +15,10 @@ public struct DatasetManifest: Codable, Sendable, Equatable {
     /// How the time zone was chosen: "--timezone", "timezone tag", "country code", "location".
     public var timeZoneSource: String
     public var boundingBox: [Double]  // [minLon, minLat, maxLon, maxLat]
+    /// The country the extract is in (ISO 3166-1 alpha-2), when the import could tell.
+    public var countryCode: String?
+    /// LEFT or RIGHT: the side traffic keeps to there (guidance turns roundabouts and U-turns by it).
+    public var drivingSide: String?
     public var profiles: [String]
     public var files: [String: FileEntry]
     public var statistics: [String: [String: Int]]
@@ -47,7 +51,7 @@ public struct DatasetManifest: Codable, Sendable, Equatable {
 
     public init(formatVersion: Int = currentFormatVersion, id: String, createdAt: String, source: Source, timeZone: String,
                 timeZoneSource: String, boundingBox: [Double], profiles: [String], files: [String: FileEntry],
-                statistics: [String: [String: Int]]) {
+                statistics: [String: [String: Int]], countryCode: String? = nil, drivingSide: String? = nil) {
         self.formatVersion = formatVersion
         self.id = id
         self.createdAt = createdAt
@@ -58,5 +62,7 @@ public struct DatasetManifest: Codable, Sendable, Equatable {
         self.profiles = profiles
         self.files = files
         self.statistics = statistics
+        self.countryCode = countryCode
+        self.drivingSide = drivingSide
     }
 }

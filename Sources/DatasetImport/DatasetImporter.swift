@@ -137,6 +137,9 @@ public struct DatasetImporter {
         } else {
             (zone, zoneSource) = TimeZoneInference.infer(hints: extractor.timeZoneHints, center: bounds.center)
         }
+        // The country: its boundary in the extract, else (with no --timezone) the box around the centre;
+        // a time zone given by hand tells the driving side when the extract names no country.
+        let country = TimeZoneInference.country(hints: extractor.timeZoneHints, center: options.timeZone == nil ? bounds.center : nil)
         writer.metadata = ["timeZone": zone, "source": (options.extractPath as NSString).lastPathComponent,
                            "sourceCRC32": String(sourceCRC), "datasetID": id]
         try stages.run("write graph") { try writer.finish() }
@@ -179,7 +182,8 @@ public struct DatasetImporter {
                 timeZone: zone, timeZoneSource: zoneSource,
                 boundingBox: bounds.isEmpty ? [0, 0, 0, 0] : [bounds.southWest.longitude, bounds.southWest.latitude,
                                                              bounds.northEast.longitude, bounds.northEast.latitude],
-                profiles: options.profiles.map(\.mode.rawValue), files: files, statistics: statistics)
+                profiles: options.profiles.map(\.mode.rawValue), files: files, statistics: statistics, countryCode: country,
+                drivingSide: (country.map(DrivingSide.init(countryCode:)) ?? DrivingSide(timeZoneIdentifier: zone)).rawValue)
             try layout.writeManifest(manifest)
             committed = true
             layout.removeStaleData(keeping: id)

@@ -26,6 +26,16 @@ enum TimeZoneInference {
         return (zone, "longitude (no country matched; pass --timezone for daylight saving)")
     }
 
+    /// The extract's country: the most frequent country code of its boundaries, else the
+    /// smallest country box around `center` (when given); nil when neither tells.
+    static func country(hints: TimeZoneHints, center: Coordinate?) -> String? {
+        if let (code, _) = hints.countryCodes.max(by: { $0.value < $1.value }), code.count == 2 { return code }
+        guard let center else { return nil }
+        let lat = center.latitude, lon = center.longitude
+        return countries.filter { $0.south <= lat && lat <= $0.north && $0.west <= lon && lon <= $0.east }
+            .min { ($0.north - $0.south) * ($0.east - $0.west) < ($1.north - $1.south) * ($1.east - $1.west) }?.code
+    }
+
     /// Approximate country boxes (degrees) with their main zone.
     static let countries: [(code: String, zone: String, south: Double, west: Double, north: Double, east: Double)] = [
         ("MC", "Europe/Monaco", 43.72, 7.40, 43.76, 7.44),

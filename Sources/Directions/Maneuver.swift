@@ -1,4 +1,6 @@
-/// TomTom's maneuver codes (the 33 of the Calculate Route guidance), with the ones Wayfinder emits.
+public import RoadNetwork
+
+/// TomTom's maneuver codes (the 33 of the Calculate Route guidance).
 public enum Maneuver: String, Sendable, CaseIterable {
     case arrive = "ARRIVE", arriveLeft = "ARRIVE_LEFT", arriveRight = "ARRIVE_RIGHT", depart = "DEPART"
     case straight = "STRAIGHT", keepRight = "KEEP_RIGHT", bearRight = "BEAR_RIGHT", turnRight = "TURN_RIGHT"
@@ -11,16 +13,40 @@ public enum Maneuver: String, Sendable, CaseIterable {
     case switchParallelRoad = "SWITCH_PARALLEL_ROAD", switchMainRoad = "SWITCH_MAIN_ROAD", entranceRamp = "ENTRANCE_RAMP"
     case waypointLeft = "WAYPOINT_LEFT", waypointRight = "WAYPOINT_RIGHT", waypointReached = "WAYPOINT_REACHED"
 
-    /// The maneuver for a plain turn of `angle` degrees (positive = right).
-    static func turn(angle: Double) -> Maneuver {
-        let a = abs(angle)
-        let right = angle > 0
-        switch a {
-        case ..<25: return .straight
-        case ..<60: return right ? .bearRight : .bearLeft
-        case ..<125: return right ? .turnRight : .turnLeft
-        case ..<170: return right ? .sharpRight : .sharpLeft
-        default: return .makeUTurn
+    /// TomTom's code for a decision. `side` is where an arrival's destination lies (nil: on the road).
+    static func of(_ kind: ManeuverKind, _ direction: TurnDirection, side: TurnDirection? = nil, intoMotorway: Bool = false) -> Maneuver {
+        switch kind {
+        case .depart: return .depart
+        case .arrive: return side.map { $0.isLeft ? .arriveLeft : .arriveRight } ?? .arrive
+        case .waypoint: return side.map { $0.isLeft ? .waypointLeft : .waypointRight } ?? .waypointReached
+        case .ferry: return .takeFerry
+        case .uTurn: return .makeUTurn
+        case .merge: return intoMotorway ? .enterMotorway : turn(direction)
+        case .onRamp: return .entranceRamp
+        case .offRamp: return direction.isLeft ? .motorwayExitLeft : .motorwayExitRight
+        case .fork: return direction.isLeft ? .keepLeft : direction.isRight ? .keepRight : .straight
+        case .roundabout, .rotary, .roundaboutTurn:
+            switch direction {
+            case .straight, .slightLeft, .slightRight: return .roundaboutCross
+            case .right, .sharpRight: return .roundaboutRight
+            case .left, .sharpLeft: return .roundaboutLeft
+            case .uTurn: return .roundaboutBack
+            }
+        case .newName: return direction == .straight ? .straight : turn(direction)
+        case .turn, .continue, .endOfRoad: return turn(direction)
+        }
+    }
+
+    static func turn(_ d: TurnDirection) -> Maneuver {
+        switch d {
+        case .uTurn: .makeUTurn
+        case .sharpRight: .sharpRight
+        case .right: .turnRight
+        case .slightRight: .bearRight
+        case .straight: .straight
+        case .slightLeft: .bearLeft
+        case .left: .turnLeft
+        case .sharpLeft: .sharpLeft
         }
     }
 

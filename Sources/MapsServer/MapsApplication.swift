@@ -21,6 +21,7 @@ public final class MapsApplication: @unchecked Sendable {
     public let options: Options
     /// Time-to-leave watches; they outlive dataset reloads. Ticked by `timeToLeave.start()` (serve) or by hand (tests).
     public let timeToLeave: WatchService
+    public let quotas: Quotas
 
     public struct Options: Sendable {
         /// Folder with index.html, app.js, style.css (the web app).
@@ -29,8 +30,13 @@ public final class MapsApplication: @unchecked Sendable {
         public var leafletRoot: String = "/usr/share/javascript/leaflet"
         /// The HTTP layer's limits, to report in `/health` (set by `serve`).
         public var http: HTTPLimits?
-        /// API keys with their rate limits; nil (the default) serves everyone.
-        public var apiKeys: APIKeys?
+        /// Who may read and write (API keys, operator credentials); by default everyone may
+        /// do everything, as fits a server on loopback.
+        public var access: AccessPolicy = .open
+        /// Quotas per client and server-wide caps.
+        public var caps = ServerCaps()
+        /// Folder of the watches' store; nil: the dataset's `state/` folder.
+        public var watchStateFolder: String?
         public init() { webRoot = MapsApplication.bundledWebRoot }
     }
 
@@ -42,7 +48,12 @@ public final class MapsApplication: @unchecked Sendable {
     public init(service: MapsService, options: Options = Options()) {
         self.options = options
         state = Mutex(State(service: service, tiles: service.openTiles()))
-        timeToLeave = WatchService.opening(planning: service.planning, places: service.placeLookup, stateFolder: service.stateFolder) {
+        quotas = Quotas(caps: options.caps)
+        var watchLimits = WatchConfiguration()
+        watchLimits.maxWatches = options.caps.openWatches
+        watchLimits.maxWatchesPerOwner = options.caps.openWatchesPerKey
+        timeToLeave = WatchService.opening(planning: service.planning, places: service.placeLookup, stateFolder: options.watchStateFolder ?? service.stateFolder,
+                                           configuration: watchLimits) {
             FileHandle.standardError.write(Data(($0 + "\n").utf8))
         }
     }
@@ -57,12 +68,18 @@ public final class MapsApplication: @unchecked Sendable {
         timeToLeave.replacePlanning(service.planning, places: service.placeLookup)
     }
 
-    /// The server's handler: the router behind the API key check when keys are configured.
+    /// The server's handler: the router behind the access check (keys, operator credentials)
+    /// and the server-wide request cap.
     public func handler() -> HTTPHandler {
         let router = self.router()
-        guard let keys = options.apiKeys else { return router.handler }
-        return { request in keys.check(request) ?? router.handle(request) }
+        let access = options.access, quotas = self.quotas
+        return { request in
+            access.check(request) ?? (AccessPolicy.isPublic(request.path) ? nil : quotas.admitRequest()) ?? router.handle(request)
+        }
     }
+
+    /// The identity a request is counted and owns watches under.
+    func identity(_ request: HTTPRequest) -> String { options.access.identity(request) }
 
     /// Every route of the API, the compatibility endpoints, tiles and the web app.
     public func router() -> Router {
@@ -92,6 +109,7 @@ public final class MapsApplication: @unchecked Sendable {
         router.get("/search.php", nominatim.search)
         router.get("/reverse", nominatim.reverse)
         router.get("/reverse.php", nominatim.reverse)
+        router.get("/api", PhotonHandlers(app: self).search)
         router.get("/tiles/{z}/{x}/{y}.png", TileHandlers(app: self).tile)
         TimeToLeaveHandlers(app: self).register(&router)
         router.get("/health") { [self] _ in health() }
@@ -108,7 +126,11 @@ public final class MapsApplication: @unchecked Sendable {
     }
 
     func health() -> HTTPResponse {
-        JSONResponse.ok(service.health(startedAt: startedAt, tiles: tiles != nil, apiKeyRequired: options.apiKeys != nil, http: options.http))
+        var health = service.health(startedAt: startedAt, tiles: tiles != nil, apiKeyRequired: options.access.keys != nil, http: options.http)
+        let writing = options.access.writing
+        health.access = ServerAccess(roles: writing == .disabled ? ["read"] : ["read", "write"],
+                                     reading: options.access.keys == nil ? "open" : "api key", writing: writing.rawValue, caps: options.caps)
+        return JSONResponse.ok(health)
     }
 
     /// Unknown paths, wrong methods and malformed requests answer in TomTom's error shape.

@@ -3,7 +3,7 @@ public import MapsAPI
 public import GeoCore
 public import RoadNetwork
 public import Places
-import MapsAPIMapping
+public import MapsAPIMapping
 import RoutePlanning
 
 /// Search, reverse geocoding, categories and search along a route.
@@ -59,12 +59,12 @@ extension MapsService {
         }
     }
 
-    public func reverseGeocode(_ query: ReverseGeocodeQuery) throws(APIError) -> ReverseGeocodeResponse {
+    public func reverseGeocode(_ query: ReverseGeocodeQuery, extras: ReverseGeocodeExtras = ReverseGeocodeExtras()) throws(APIError) -> ReverseGeocodeResponse {
         let store = try placeStore()
         let start = DispatchTime.now().uptimeNanoseconds
         do {
             let result = try store.reverseGeocode(query)
-            return ReverseGeocodeResponse.tomTom(result, queryTimeMilliseconds: Self.milliseconds(since: start))
+            return ReverseGeocodeResponse.tomTom(result, queryTimeMilliseconds: Self.milliseconds(since: start), extras: extras)
         } catch {
             throw APIError(.unavailable, "the places index could not be read: \(error)")
         }

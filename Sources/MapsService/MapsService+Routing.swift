@@ -13,8 +13,9 @@ extension MapsService {
         var options = RouteDocumentOptions()
         options.includePoints = query.representation == .polyline
         if let mode = query.instructions, let text = InstructionText(language: query.language, units: query.imperialUnits ? .imperial : .metric) {
-            options.instructions = (text, mode != .coded)
+            options.instructions = (text, mode == .coded ? .none : mode == .tagged ? .tagged : .text)
         }
+        options.drivingSide = drivingSide
         options.sectionTypes = query.sectionTypes
         options.traffic = query.traffic
         return CalculateRouteResponse(plan, graph: graph, timeZone: timeZone, options: options)
@@ -24,13 +25,20 @@ extension MapsService {
     public func osrmRoute(_ query: RouteQuery, options: OSRMRouteOptions) throws(APIError) -> OSRM.RouteResponse {
         var query = query
         query.instructions = options.steps ? .text : nil
+        // OSRM's profiles keep cars going straight on at waypoints unless told otherwise; bicycles and walkers not.
+        if query.continueStraight == nil { query.continueStraight = query.mode == .car || query.mode == .taxi }
         let (plan, graph) = try plan(query)
-        let side = DrivingSide(timeZone: timeZone)
         var guidance: [Directions.Guidance?] = []
-        if options.steps, let text = InstructionText(language: query.language, units: .metric) {
-            guidance = plan.routes.map { GuidanceBuilder(graph: graph, text: text, drivingSide: side).build($0) }
+        if options.steps, let text = InstructionText(language: query.language, units: query.imperialUnits ? .imperial : .metric) {
+            guidance = plan.routes.map { GuidanceBuilder(graph: graph, text: text, drivingSide: drivingSide).build($0) }
         }
-        return OSRM.RouteResponse(plan, guidance: guidance, drivingSide: side, options: options)
+        return OSRM.RouteResponse(plan, guidance: guidance, options: options)
+    }
+
+    /// The side traffic keeps to in the dataset's country (from its country code when the import
+    /// found one, else from its time zone).
+    public var drivingSide: DrivingSide {
+        dataset.manifest.drivingSide.flatMap(DrivingSide.init(rawValue:)) ?? DrivingSide(timeZoneIdentifier: timeZone.identifier)
     }
 
     /// Validates a query and plans it; every outcome but a found plan is the error TomTom answers with.
@@ -70,8 +78,9 @@ extension MapsService {
         if let heading = q.vehicleHeading, !(0..<360).contains(heading) {
             throw .badInput("vehicleHeading must be in 0...359 degrees", parameter: "vehicleHeading")
         }
-        if q.instructions != nil, InstructionText(language: q.language, units: .metric) == nil {
-            throw .badInput("language \(q.language) is not supported; supported: en-GB, en-US", parameter: "language")
+        if InstructionText(language: q.language, units: .metric) == nil {
+            throw .badInput("language \(q.language) is not supported; supported: \(InstructionText.supportedLanguages.joined(separator: ", ")) (any region, e.g. de-AT)",
+                            parameter: "language")
         }
         _ = try graph(q.mode)
     }

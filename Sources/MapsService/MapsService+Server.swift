@@ -3,6 +3,7 @@ public import MapsAPI
 import BaseMap
 public import GeoCore
 import Tiles
+import Directions
 
 extension MapsService {
     /// `/health`: the dataset's version and bounds, traffic in force, the limits.
@@ -11,10 +12,13 @@ extension MapsService {
         let now = clock().timeIntervalSince1970
         let updates = trafficStore.activeUpdates(now: now)
         let newest = updates.map(\.createdAt).max()
-        return ServerHealth(dataset: m.id, datasetCreatedAt: m.createdAt, source: m.source.name, timeZone: m.timeZone,
-                            boundingBox: m.boundingBox, profiles: m.profiles, uptimeSeconds: Int(Date().timeIntervalSince(startedAt)),
-                            trafficUpdates: updates.count, trafficUpdateAgeSeconds: newest.map { Int(max(0, now - $0)) },
-                            tiles: tiles, apiKeyRequired: apiKeyRequired, limits: limits, http: http)
+        var health = ServerHealth(dataset: m.id, datasetCreatedAt: m.createdAt, source: m.source.name, timeZone: m.timeZone,
+                                  boundingBox: m.boundingBox, profiles: m.profiles, uptimeSeconds: Int(Date().timeIntervalSince(startedAt)),
+                                  trafficUpdates: updates.count, trafficUpdateAgeSeconds: newest.map { Int(max(0, now - $0)) },
+                                  tiles: tiles, apiKeyRequired: apiKeyRequired, limits: limits, http: http)
+        health.drivingSide = drivingSide.rawValue
+        health.instructionLanguages = InstructionText.supportedLanguages
+        return health
     }
 
     /// Base map tiles rendered from the dataset and cached under `state/tiles/<dataset>` (older

@@ -28,6 +28,10 @@ public struct RouteQuery: Sendable {
     public var computeBestOrder = false
     public var instructions: InstructionsMode?
     public var language = "en-GB"
+    /// OSRM's `continue_straight`: true keeps a route going the way it arrived at intermediate
+    /// waypoints (turning back only where nothing else leaves), false lets it turn back freely;
+    /// nil turns back at the cost of a U-turn.
+    public var continueStraight: Bool?
     public var imperialUnits = false
     public var representation: Representation = .polyline
     /// Heading of a moving origin, degrees clockwise from north.
@@ -67,6 +71,7 @@ extension RouteQuery {
         r.maxAlternatives = maxAlternatives
         r.computeBestOrder = computeBestOrder
         r.vehicleHeading = vehicleHeading
+        r.waypointUTurns = continueStraight.map { $0 ? .avoided : .free } ?? .penalized
         return r
     }
 }

@@ -79,10 +79,10 @@ public enum ReferenceTimeDependent {
     }
 
     /// Lower-bound weights for a table: every arc at its smallest factor ever (rounded down).
-    public static func lowerBound(_ graph: RoadGraph, _ table: TravelTimeTable) -> Metric {
+    public static func lowerBound(_ graph: RoadGraph, _ table: TravelTimeTable) -> LowerBound {
         let arc = (0..<graph.arcCount).map { a in
             UInt32((Double(graph.arcDurationMs[a]) * table.minimumFactor(a)).rounded(.down))
         }
-        return Metric.withTurns(graph, unit: .milliseconds, arcWeight: arc) { t, _, _ in graph.turnDurationMs[t] }
+        return LowerBound(graph: graph, arcWeight: arc)
     }
 }

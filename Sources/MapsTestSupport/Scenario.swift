@@ -34,6 +34,9 @@ public struct Scenario: @unchecked Sendable {
     /// The planning engine over the graphs, with a CCH for each, on a clock at Monday 03:00 UTC
     /// (every historical profile is flat then, so leave-now routes are free-flow routes).
     public let planning: PlanningEngine
+    /// The same graphs planned with no hierarchy, so every static search is plain Dijkstra and
+    /// every time-dependent one runs without potentials: the oracle `planning` is checked against.
+    public let oracle: PlanningEngine
     let nodeIDs: [Character: Int64]
 
     /// Monday 2026-11-30 03:00 UTC.
@@ -88,8 +91,16 @@ public struct Scenario: @unchecked Sendable {
         }
         block = builder.block
         nodeIDs = ids
-        let extractor = Extractor(profiles: profiles)
-        let built = try extractor.run(source: InMemoryOSMSource([builder.block]))
+        let built = try Extractor(profiles: profiles).run(source: InMemoryOSMSource([builder.block]))
+        let engines = Scenario.engines(built)
+        planning = engines.planning
+        oracle = engines.oracle
+        graphs = Dictionary(uniqueKeysWithValues: engines.planning.modes.compactMap { m in engines.planning.graph(m).map { (m, $0) } })
+    }
+
+    /// A production planning engine (a CCH for each mode) and its Dijkstra oracle over the graphs
+    /// extracted from a map, both on the quiet-hour clock.
+    public static func engines(_ built: [RoadGraphBuilder]) -> (planning: PlanningEngine, oracle: PlanningEngine) {
         var graphs: [TravelMode: RoadGraph] = [:]
         var hierarchies: [TravelMode: CCHStructure] = [:]
         for g in built {
@@ -97,9 +108,11 @@ public struct Scenario: @unchecked Sendable {
             graphs[g.mode] = graph
             hierarchies[g.mode] = CCHStructure.make(for: graph)
         }
-        self.graphs = graphs
-        planning = PlanningEngine(graphs: graphs, hierarchies: hierarchies, timeZone: TimeZone(identifier: "UTC")!,
-                                  stateFolder: Fixtures.temporaryDirectory("wayfinder-scenario-state").path, clock: { Scenario.quietHour })
+        func engine(_ hierarchies: [TravelMode: CCHStructure]) -> PlanningEngine {
+            PlanningEngine(graphs: graphs, hierarchies: hierarchies, timeZone: TimeZone(identifier: "UTC")!,
+                           stateFolder: Fixtures.temporaryDirectory("wayfinder-scenario-state").path, clock: { Scenario.quietHour })
+        }
+        return (engine(hierarchies), engine([:]))
     }
 
     /// What a route through the drawn map looks like.

@@ -23,6 +23,8 @@ public final class Extractor {
     var wayRefs: [Int64] = []
     var wayName: [UInt32] = []
     var wayRef: [UInt32] = []
+    /// Sign tags of the few ways that have any, by index into the arrays above.
+    var waySigns: [Int32: WaySignRecord] = [:]
     /// `verdicts[p][w]`
     var verdicts: [[WayVerdict?]] = []
     var wayByOSMID: [Int64: Int32] = [:]
@@ -40,6 +42,8 @@ public final class Extractor {
     var wayRefNode: [Int32] = []
     static let signalBit: UInt8 = 1 << 7
     var nodeStopSign: [Bool] = []
+    /// Exit number and name of motorway junction nodes, by node index.
+    var nodeJunctions: [Int32: (ref: UInt32, name: UInt32)] = [:]
 
     public var statistics = Statistics()
 
@@ -122,6 +126,8 @@ public final class Extractor {
                     wayRefOffsets.append(wayRefs.count)
                     wayName.append(intern(tags["name"] ?? ""))
                     wayRef.append(intern(tags["ref"] ?? ""))
+                    let signs = signRecord(tags)
+                    if !signs.isEmpty { waySigns[index] = signs }
                     for p in profiles.indices { verdicts[p].append(perProfile[p]) }
                 }
             }
@@ -173,6 +179,9 @@ public final class Extractor {
                 var bits: UInt8 = 0
                 if tags["highway"] == "traffic_signals" { bits |= Self.signalBit }
                 if tags["highway"] == "stop" { nodeStopSign[cursor] = true }
+                if tags["highway"] == "motorway_junction", tags["ref"] != nil || tags["name"] != nil {
+                    nodeJunctions[Int32(cursor)] = (intern(tags["ref"] ?? ""), intern(tags["name"] ?? ""))
+                }
                 if tags["barrier"] != nil || tags["access"] != nil {
                     for (p, profile) in profiles.enumerated() where profile.isBlocked(byNode: tags) { bits |= 1 << UInt8(p) }
                 }
@@ -186,6 +195,28 @@ public final class Extractor {
         }
         statistics.missingNodes = nodePresent.reduce(0) { $0 + ($1 ? 0 : 1) }
         progress?("index nodes", 1)
+    }
+
+    /// The sign tags of a way: a plain key applies in the way's direction (against it for
+    /// `oneway=-1`), `:forward`/`:backward` keys to that direction only.
+    func signRecord(_ tags: Tags) -> WaySignRecord {
+        let reversed = tags["oneway"] == "-1"
+        func pair(_ key: String) -> (UInt32, UInt32) {
+            let plain = tags[key]
+            let forward = tags[key + ":forward"] ?? (reversed ? nil : plain)
+            let backward = tags[key + ":backward"] ?? (reversed ? plain : nil)
+            return (intern(forward ?? ""), intern(backward ?? ""))
+        }
+        var r = WaySignRecord()
+        guard tags.pairs.contains(where: { $0.key.hasPrefix("destination") || $0.key == "junction:ref" || $0.key.hasPrefix("turn:lanes") }) else {
+            return r
+        }
+        (r.destinationForward, r.destinationBackward) = pair("destination")
+        (r.destinationRefForward, r.destinationRefBackward) = pair("destination:ref")
+        (r.turnLanesForward, r.turnLanesBackward) = pair("turn:lanes")
+        r.destinationStreet = intern(tags["destination:street"] ?? "")
+        r.junctionRef = intern(tags["junction:ref"] ?? "")
+        return r
     }
 
     /// First index ≥ `from` whose value is ≥ `value` (galloping from `from`, then binary search).

@@ -1,8 +1,8 @@
 import RoadNetwork
 import GeoCore
 
-/// The turns of one profile's graph: which moves each arc allows at its head node (barriers,
-/// U-turn rules, via-node restrictions) and what each costs.
+/// The turns of the graph: which arcs leave and enter each node, every allowed move at a node
+/// with its cost, and the via-node restrictions that forbid or force some of them.
 extension GraphAssembly {
     /// Arcs leaving and entering each node, plus each arc's bearings where it leaves and arrives.
     struct Adjacency {

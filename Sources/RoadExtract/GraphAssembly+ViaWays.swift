@@ -1,6 +1,6 @@
 import RoadNetwork
 
-/// Via-way turn restrictions (`from → via way → to`), applied by copying the via way's arcs.
+/// Restrictions whose via member is a way rather than a node, applied by copying arcs.
 extension GraphAssembly {
     /// Applies `from → via way → to` restrictions by copying the via way's arcs: travel that
     /// arrives from the `from` way runs on the copies, whose turns lack (or, for `only_*`, keep

@@ -74,6 +74,7 @@ struct GraphAssembly {
         if x.nodeBits[n] & blockBit != 0 { flags.insert(.barrier) }
         if x.nodeStopSign[n] { flags.insert(.stopSign) }
         b.nodeFlags.append(flags)
+        if let j = x.nodeJunctions[Int32(n)] { b.junctions.append((id, j.ref, j.name)) }
         return id
     }
 
@@ -85,6 +86,10 @@ struct GraphAssembly {
         b.wayOSMIDs.append(x.wayOSMIDs[w])
         b.wayName.append(x.wayName[w])
         b.wayRef.append(x.wayRef[w])
+        if let signs = x.waySigns[Int32(w)] {
+            b.signWays.append(id.rawValue)
+            b.signRecords.append(signs)
+        }
         b.wayClass.append(verdict.roadClass)
         b.wayFlags.append(verdict.flags)
         b.waySpeedKmhTimes10.append(UInt16(min(65_000, (verdict.forwardSpeedKmh * 10).rounded())))
@@ -177,5 +182,23 @@ struct GraphAssembly {
             b.arcOriginal.append(arc)
         }
         wayEdges.append(e)
+    }
+
+    // MARK: Components
+
+    /// Flags arcs outside the largest strongly connected component when their component is small
+    /// (fewer than 1000 arcs, as OSRM's limit, and less than half the largest), so snapping avoids
+    /// dead pockets; in a map with no large component nothing is flagged.
+    private mutating func flagSmallComponents() {
+        let components = StronglyConnectedComponents(firstOut: b.turnFirstOut, target: b.turnTarget)
+        var sizes = [Int](repeating: 0, count: components.count)
+        for c in components.component { sizes[Int(c)] += 1 }
+        let largest = sizes.indices.max { sizes[$0] < sizes[$1] } ?? 0
+        let threshold = min(1000, (sizes.isEmpty ? 0 : sizes[largest]) / 2)
+        for a in 0..<b.arcEdge.count {
+            let c = Int(components.component[a])
+            if c == largest { b.arcFlags[a].insert(.largestComponent) }
+            if c != largest && sizes[c] < threshold { b.arcFlags[a].insert(.smallComponent) }
+        }
     }
 }

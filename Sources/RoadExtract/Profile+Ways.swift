@@ -74,6 +74,7 @@ extension Profile {
         // Facts for options and advisories.
         if tags["toll"] == "yes" || tags["toll:motorcar"] == "yes" { flags.insert(.toll) }
         if let junction = tags["junction"], junction == "roundabout" || junction == "circular" { flags.insert(.roundabout) }
+        if tags["junction"] == "circular" { flags.insert(.circular) }
         if let t = tags["tunnel"], t != "no" { flags.insert(.tunnel) }
         if let b = tags["bridge"], b != "no" { flags.insert(.bridge) }
         if tags["motorroad"] == "yes" { flags.insert(.motorroad) }

@@ -70,6 +70,8 @@ public struct WayFlags: OptionSet, Sendable, BitwiseCopyable {
     public static let psvOnly = WayFlags(rawValue: 1 << 8)
     public static let motorroad = WayFlags(rawValue: 1 << 9)
     public static let steps = WayFlags(rawValue: 1 << 10)
+    /// `junction=circular`: a ring that is not a roundabout by the rules (guidance calls it a rotary).
+    public static let circular = WayFlags(rawValue: 1 << 11)
 }
 
 /// Per-arc facts that depend on the direction or on the graph as a whole.

@@ -60,7 +60,16 @@ public struct RoadGraph: @unchecked Sendable {
     public let turnReverseFirst: UnsafeBufferPointer<UInt32>
     public let turnReverseTurn: UnsafeBufferPointer<UInt32>
 
-    // Strings (names and refs)
+    // Signs (sparse: only ways and nodes that have any, sorted by index)
+    /// Ways with a sign record, ascending; `signFields` holds `WaySignRecord.fieldCount` string indices for each.
+    public let signWays: UnsafeBufferPointer<UInt32>
+    public let signFields: UnsafeBufferPointer<UInt32>
+    /// Motorway junction nodes with an exit number or name, ascending, and those strings.
+    public let junctionNodes: UnsafeBufferPointer<UInt32>
+    public let junctionRefs: UnsafeBufferPointer<UInt32>
+    public let junctionNames: UnsafeBufferPointer<UInt32>
+
+    // Strings (names, refs and signs)
     let stringBytes: UnsafeBufferPointer<UInt8>
     let stringOffsets: UnsafeBufferPointer<UInt32>
 
@@ -108,6 +117,12 @@ public struct RoadGraph: @unchecked Sendable {
         turnSource = try store.column(p + "turn.source")
         turnReverseFirst = try store.column(p + "turn.reverseFirst")
         turnReverseTurn = try store.column(p + "turn.reverseTurn")
+        // Datasets imported before signs were read have none: guidance then simply shows no signs.
+        signWays = store.optionalColumn(p + "sign.way")
+        signFields = store.optionalColumn(p + "sign.fields")
+        junctionNodes = store.optionalColumn(p + "junction.node")
+        junctionRefs = store.optionalColumn(p + "junction.ref")
+        junctionNames = store.optionalColumn(p + "junction.name")
         stringBytes = try store.column(p + "string.bytes")
         stringOffsets = try store.column(p + "string.offsets")
         var copies: [ArcID: [ArcID]] = [:]
@@ -118,7 +133,8 @@ public struct RoadGraph: @unchecked Sendable {
         segmentKeys = try SegmentKeys(store: store, prefix: p, shapeOSMIDs: shapeOSMIDs)
         guard edgeShapeStart.count == edgeTail.count + 1, turnFirstOut.count == arcEdge.count + 1,
               edgeArcs.count == 2 * edgeTail.count, Int(turnFirstOut.last ?? 0) == turnTarget.count,
-              stringOffsets.count >= 1 else {
+              stringOffsets.count >= 1, signFields.count == signWays.count * WaySignRecord.fieldCount,
+              junctionRefs.count == junctionNodes.count, junctionNames.count == junctionNodes.count else {
             throw .damaged(mode.rawValue, "column lengths do not agree")
         }
     }

@@ -30,6 +30,11 @@ public struct RoadGraphBuilder {
     public var turnTarget: [ArcID] = []
     public var turnDurationMs: [UInt32] = []
     public var strings: [String] = [""]
+    /// Ways with signs (ascending) and their records.
+    public var signWays: [UInt32] = []
+    public var signRecords: [WaySignRecord] = []
+    /// Motorway junction nodes with their exit number and name (any order; sorted when frozen).
+    public var junctions: [(node: NodeID, ref: UInt32, name: UInt32)] = []
 
     public init(mode: TravelMode) { self.mode = mode }
 
@@ -91,6 +96,12 @@ public struct RoadGraphBuilder {
             bytes.append(contentsOf: s.utf8)
             offsets.append(UInt32(bytes.count))
         }
+        out.add(p + "sign.way", signWays)
+        out.add(p + "sign.fields", signRecords.flatMap(\.fields))
+        let sortedJunctions = junctions.sorted { $0.node < $1.node }
+        out.add(p + "junction.node", sortedJunctions.map { UInt32($0.node.index) })
+        out.add(p + "junction.ref", sortedJunctions.map(\.ref))
+        out.add(p + "junction.name", sortedJunctions.map(\.name))
         out.add(p + "string.bytes", bytes)
         out.add(p + "string.offsets", offsets)
         SnapGrid.columns(shape: shapeCoordinates, edgeShapeStart: edgeShapeStart, into: &out, prefix: p)

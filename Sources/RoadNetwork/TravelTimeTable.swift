@@ -21,11 +21,8 @@ public struct TravelTimeTable: @unchecked Sendable {
     /// (Monday 00:00 local time first), scaled by `factorScale`.
     public let profileOfArc: [UInt16]
     public let profileFactors: [UInt16]
-    /// Live travel time per arc (ms; 0 = none) and when it expires (seconds since 1970).
-    public let liveMs: [UInt32]
-    public let liveExpiry: [Double]
-    /// Closed arcs (until their expiry): never usable while closed.
-    public let closedUntil: [Double]
+    /// Live travel times (ms) with their expiry, and closures (never usable while closed), by arc.
+    public let live: LiveOverlay
     /// "Now" for live data (seconds since 1970).
     public let referenceTime: Double
     /// Seconds to add to UTC to get the dataset's local time (taken at `referenceTime`).
@@ -34,40 +31,59 @@ public struct TravelTimeTable: @unchecked Sendable {
     public var useHistorical = true
     public var liveFullSeconds = 600.0
     public var liveFadeEndSeconds = 3600.0
+    /// When the last live speed expires (-∞ without any).
+    public let lastLiveExpiry: Double
+    /// Whether any arc is closed at some time (so that searches can skip the closure column).
+    public let hasClosures: Bool
+
+    /// Until when live data can change travel times: it holds from any earlier moment until the
+    /// last live speed expires or fades into history (nil without live speeds in use).
+    public var liveUntil: Double? {
+        guard useLive, lastLiveExpiry > -Double.infinity else { return nil }
+        return min(lastLiveExpiry, referenceTime + liveFadeEndSeconds)
+    }
 
     public init(freeFlowMs: UnsafeBufferPointer<UInt32>, profileOfArc: [UInt16], profileFactors: [UInt16],
-                liveMs: [UInt32], liveExpiry: [Double], closedUntil: [Double], referenceTime: Double, utcOffsetSeconds: Int) {
-        precondition(profileOfArc.count == freeFlowMs.count && liveMs.count == freeFlowMs.count
-                     && liveExpiry.count == freeFlowMs.count && closedUntil.count == freeFlowMs.count)
+                live: LiveOverlay, referenceTime: Double, utcOffsetSeconds: Int) {
+        precondition(profileOfArc.count == freeFlowMs.count && live.arcCount == freeFlowMs.count)
         precondition(profileFactors.count % Self.slotsPerWeek == 0)
         self.freeFlowMs = freeFlowMs
         self.profileOfArc = profileOfArc
         self.profileFactors = profileFactors
-        self.liveMs = liveMs
-        self.liveExpiry = liveExpiry
-        self.closedUntil = closedUntil
+        self.live = live
         self.referenceTime = referenceTime
         self.utcOffsetSeconds = utcOffsetSeconds
+        lastLiveExpiry = live.speedExpiry.max() ?? -Double.infinity
+        hasClosures = !live.closedArcs.isEmpty
     }
+
+    /// From per-arc live columns (0 = no live time, no closure).
+    public init(freeFlowMs: UnsafeBufferPointer<UInt32>, profileOfArc: [UInt16], profileFactors: [UInt16],
+                liveMs: [UInt32], liveExpiry: [Double], closedUntil: [Double], referenceTime: Double, utcOffsetSeconds: Int) {
+        self.init(freeFlowMs: freeFlowMs, profileOfArc: profileOfArc, profileFactors: profileFactors,
+                  live: LiveOverlay(liveMs: liveMs, liveExpiry: liveExpiry, closedUntil: closedUntil),
+                  referenceTime: referenceTime, utcOffsetSeconds: utcOffsetSeconds)
+    }
+
+    /// An arc's live travel time (ms; 0 = none), whether or not it has expired.
+    @inlinable public func liveMs(_ arc: Int) -> UInt32 { live.speed(arc)?.ms ?? 0 }
 
     /// A table with free flow only (no historical congestion, no live data).
     public static func freeFlow(_ graph: RoadGraph, referenceTime: Double = 0) -> TravelTimeTable {
         let n = graph.arcCount
         return TravelTimeTable(freeFlowMs: graph.arcDurationMs, profileOfArc: [UInt16](repeating: 0, count: n),
                                profileFactors: [UInt16](repeating: UInt16(factorScale), count: slotsPerWeek),
-                               liveMs: [UInt32](repeating: 0, count: n), liveExpiry: [Double](repeating: 0, count: n),
-                               closedUntil: [Double](repeating: 0, count: n), referenceTime: referenceTime, utcOffsetSeconds: 0)
+                               live: .empty(arcCount: n), referenceTime: referenceTime, utcOffsetSeconds: 0)
     }
 
     /// The week slot (0..<672) of an absolute time.
     @inlinable
     public func slot(at time: Double) -> Int {
-        let local = Int64((time + Double(utcOffsetSeconds)).rounded(.down))
-        // 1970-01-01 was a Thursday: shift so that slot 0 is Monday 00:00.
-        let weekSeconds: Int64 = 7 * 86_400
-        var s = (local + 3 * 86_400) % weekSeconds
-        if s < 0 { s += weekSeconds }
-        return Int(s / 900)
+        // 1970-01-01 was a Thursday: shift by three days so that slot 0 is Monday 00:00. Whole
+        // numbers of seconds and quarter-hours are exact in a Double, so this rounds as Int64 did.
+        let quarters = ((time + Double(utcOffsetSeconds)).rounded(.down) + 3 * 86_400) / 900
+        let q = quarters.rounded(.down)
+        return Int(q - (q / Double(Self.slotsPerWeek)).rounded(.down) * Double(Self.slotsPerWeek))
     }
 
     /// Historical factor (≥ some minimum, 1 = free flow) of an arc at `time`.
@@ -81,16 +97,20 @@ public struct TravelTimeTable: @unchecked Sendable {
     /// Whether the arc is closed at `time`.
     @inlinable
     public func isClosed(_ arc: Int, at time: Double) -> Bool {
-        useLive && time < closedUntil[arc]
+        useLive && hasClosures && time < live.closure(arc)
     }
 
     /// The travel-time factor in force at `time` (constant within a 5-minute grid cell).
     @inlinable
     public func factor(_ arc: Int, at time: Double) -> Double {
-        let cellStart = (time / Self.gridSeconds).rounded(.down) * Self.gridSeconds
+        factor(arc, cellStart: (time / Self.gridSeconds).rounded(.down) * Self.gridSeconds)
+    }
+
+    @inlinable @usableFromInline
+    func factor(_ arc: Int, cellStart: Double) -> Double {
         let historical = historicalFactor(arc, at: cellStart)
-        guard useLive, liveMs[arc] != 0, cellStart < liveExpiry[arc] else { return historical }
-        let live = Double(liveMs[arc]) / Double(max(1, freeFlowMs[arc]))
+        guard useLive, lastLiveExpiry > cellStart, let (ms, expiry) = live.speed(arc), cellStart < expiry else { return historical }
+        let live = Double(ms) / Double(max(1, freeFlowMs[arc]))
         let age = cellStart - referenceTime
         let weight: Double
         if age <= liveFullSeconds { weight = 1 } else if age >= liveFadeEndSeconds { weight = 0 } else {
@@ -107,12 +127,13 @@ public struct TravelTimeTable: @unchecked Sendable {
         if !ignoringClosure && isClosed(arc, at: entry) { return .infinity }
         let base = Double(freeFlowMs[arc]) * fraction
         if base <= 0 { return 0 }
+        var cellStart = (entry / Self.gridSeconds).rounded(.down) * Self.gridSeconds
         var t = entry
         var remaining = 1.0  // share of `base` still to drive
         var elapsed = 0.0
         while true {
-            let f = factor(arc, at: t)
-            let cellEnd = ((t / Self.gridSeconds).rounded(.down) + 1) * Self.gridSeconds
+            let f = factor(arc, cellStart: cellStart)
+            let cellEnd = cellStart + Self.gridSeconds
             let need = remaining * base * f / 1000  // seconds at this cell's speed
             if t + need <= cellEnd || elapsed > 7 * 86_400 {
                 return (elapsed + need) * 1000
@@ -121,6 +142,7 @@ public struct TravelTimeTable: @unchecked Sendable {
             remaining -= spent * 1000 / (base * f)
             elapsed += spent
             t = cellEnd
+            cellStart = cellEnd
         }
     }
 
@@ -154,7 +176,7 @@ public struct TravelTimeTable: @unchecked Sendable {
             let p = Int(profileOfArc[arc])
             for s in 0..<Self.slotsPerWeek { m = min(m, Double(profileFactors[p * Self.slotsPerWeek + s]) / Double(Self.factorScale)) }
         }
-        if useLive && liveMs[arc] != 0 { m = min(m, Double(liveMs[arc]) / Double(max(1, freeFlowMs[arc]))) }
+        if useLive, let (ms, _) = live.speed(arc) { m = min(m, Double(ms) / Double(max(1, freeFlowMs[arc]))) }
         return m
     }
 }

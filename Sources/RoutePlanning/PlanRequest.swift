@@ -30,6 +30,8 @@ public struct PlanRequest: Sendable {
     public var computeBestOrder = false
     /// Heading of a moving origin, degrees clockwise from north.
     public var vehicleHeading: Double?
+    /// Whether the route may turn back at intermediate waypoints (OSRM's `continue_straight`).
+    public var waypointUTurns = RoutePlanner.WaypointUTurns.penalized
 
     public init(waypoints: [Coordinate], mode: TravelMode = .car) {
         self.waypoints = waypoints

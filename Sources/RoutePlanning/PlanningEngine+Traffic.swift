@@ -117,9 +117,7 @@ extension PlanningEngine {
         guard let engine = engine(mode) else { return [] }
         let t = engine.snapshot.table
         var edges = Set<Int>()
-        for a in 0..<engine.graph.arcCount where t.liveMs[a] != 0 || t.closedUntil[a] > 0 {
-            edges.insert(engine.graph.edge(of: ArcID(a)).index)
-        }
+        for entry in t.live.entries { edges.insert(engine.graph.edge(of: ArcID(entry.arc)).index) }
         return edges
     }
 

@@ -25,56 +25,37 @@ extension RouteCalculation {
         }
     }
 
-    /// Exact earliest-arrival route. Potentials come from lower bounds over a window of time
-    /// after the departure (`TrafficSnapshot.windowLengths`, shortest first); a route that ends
-    /// after its window is recomputed with the next one and finally with week-wide bounds, so the
-    /// answer is exact either way.
-    func timeDependentRoute(_ endpoints: [RouteEndpoint], departure: Double, penalty: [UInt32]) -> RouteOutcome {
-        let start = TrafficSnapshot.windowStart(for: departure)
-        for length in TrafficSnapshot.windowLengths {
-            let outcome = timeDependentRoute(endpoints, departure: departure, penalty: penalty,
-                                             lower: snapshot.lowerBound(live: key.live, windowStart: start, length: length))
-            guard let route = outcome.route else { return outcome }
-            // The route's own durations are free-flow ones: time it on the table to see where it ends.
-            let arrival = departure + (RouteTiming.timed(route, graph: graph, table: table, departure: departure)?.durationSeconds ?? .infinity)
-            if arrival <= start + length - 60 { return outcome }
-        }
-        return timeDependentRoute(endpoints, departure: departure, penalty: penalty, lower: snapshot.lowerBound(live: key.live))
+    /// Exact time-dependent search (`TimeDependentRouting`), or nil without a hierarchy.
+    var timeDependentRouting: TimeDependentRouting? {
+        guard let potentials = engine.core.potentials else { return nil }
+        let snapshot = snapshot, live = key.live
+        return TimeDependentRouting(graph: graph, planner: planner, potentials: potentials, table: table,
+                                    liveBound: { snapshot.liveBound(live: live, band: $0) })
     }
 
-    func timeDependentRoute(_ endpoints: [RouteEndpoint], departure: Double, penalty: [UInt32], lower: PreparedMetric) -> RouteOutcome {
-        lower.withPotential(towardsTargets: true) { potential in
-            engine.timeDependentScratch.withScratch { scratch in
-                var search = TimeDependentLegSearch(graph: graph, table: table, departure: departure, potential: potential,
-                                                    lowerBound: lower.metric, scratch: scratch)
+    /// Exact earliest-arrival route (plain time-dependent Dijkstra on a dataset without a hierarchy).
+    func timeDependentRoute(_ endpoints: [RouteEndpoint], departure: Double, penalty: [UInt32]) -> RouteOutcome {
+        engine.timeDependentScratch.withScratch { scratch in
+            guard let routing = timeDependentRouting else {
+                var search = TimeDependentLegSearch(graph: graph, table: table, departure: departure, potential: nil, lowerBound: nil, scratch: scratch)
                 search.penaltyMs = penalty
                 return planner.route(endpoints, using: &search)
             }
+            var statistics = TimeDependentRouting.Statistics()
+            return routing.departAt(endpoints, departure: departure, penaltyMs: penalty, scratch: scratch, statistics: &statistics)
         }
     }
 
     func arriveBy(_ endpoints: [RouteEndpoint], arrival: Double, prepared: PreparedMetric) throws(Failure) -> (Route, Double) {
         if request.routeType == .fastest && request.avoid.isEmpty && graph.mode.usesTraffic {
-            // Lower bounds over a window before the arrival, shortest first; week-wide if the trip
-            // starts earlier than every window.
-            func search(_ lower: PreparedMetric) -> (RouteOutcome, Double?) {
-                lower.withPotential(towardsTargets: false) { potential in
-                    engine.timeDependentScratch.withScratch { scratch in
-                        var search = ArriveBySearch(graph: graph, table: table, potential: potential, lowerBound: lower.metric, scratch: scratch)
-                        return planner.routeArrivingBy(endpoints, arrival: arrival, using: &search)
-                    }
+            let (outcome, departure) = engine.timeDependentScratch.withScratch { scratch -> (RouteOutcome, Double?) in
+                guard let routing = timeDependentRouting else {
+                    var search = ArriveBySearch(graph: graph, table: table, potential: nil, lowerBound: nil, scratch: scratch)
+                    return planner.routeArrivingBy(endpoints, arrival: arrival, using: &search)
                 }
+                var statistics = TimeDependentRouting.Statistics()
+                return routing.arriveBy(endpoints, arrival: arrival, scratch: scratch, statistics: &statistics)
             }
-            var result: (RouteOutcome, Double?)?
-            let windowEnd = TrafficSnapshot.windowStart(for: arrival) + TrafficSnapshot.windowGrid
-            for length in TrafficSnapshot.windowLengths {
-                let windowStart = windowEnd - length
-                let attempt = search(snapshot.lowerBound(live: key.live, windowStart: windowStart, length: length))
-                if let d = attempt.1, d < windowStart + 60 { continue }
-                result = attempt
-                break
-            }
-            let (outcome, departure) = result ?? search(snapshot.lowerBound(live: key.live))
             guard let departure else { _ = try timed(outcome, departure: arrival); throw Failure(.noRoute(leg: 0)) }
             return (try timed(outcome, departure: departure), departure)
         }
@@ -91,7 +72,7 @@ extension RouteCalculation {
         let wanted = min(request.maxAlternatives, PlanningEngine.maxAlternatives)
         guard wanted > 0 else { return [] }
         let timeDependent = departure != nil
-        let weights = timeDependent ? snapshot.lowerBound(live: key.live).metric.arcWeight : prepared.metric.arcWeight
+        let weights = timeDependent ? (engine.core.potentials?.week.bound.arcWeight ?? prepared.metric.arcWeight) : prepared.metric.arcWeight
         let base = rules.entryPenaltyMs()
         let startTime = departure ?? departAt ?? now
         let found = AlternativeRoutes().find(

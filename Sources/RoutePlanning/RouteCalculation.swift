@@ -34,7 +34,11 @@ struct RouteCalculation {
     }
 
     var graph: RoadGraph { engine.graph }
-    var planner: RoutePlanner { engine.core.planner }
+    var planner: RoutePlanner {
+        var p = engine.core.planner
+        p.waypointUTurns = request.waypointUTurns
+        return p
+    }
     var key: MetricKey {
         MetricKey(routeType: request.routeType, avoid: request.avoid, strict: request.strictAvoid, windingness: request.windingness,
                   live: request.traffic && graph.mode.usesTraffic)

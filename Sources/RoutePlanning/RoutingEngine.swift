@@ -11,14 +11,25 @@ final class RoutingEngineCore: @unchecked Sendable {
     let structure: CCHStructure?
     let model: TrafficModel
     let planner: RoutePlanner
+    /// Lower bounds over the week and a few bands of it, for time-dependent potentials (modes
+    /// that take traffic, with a hierarchy).
+    let potentials: TimeDependentPotentials?
+    /// How many bands `potentials` customizes besides the week (each costs one metric's memory).
+    static let potentialBands = 4
     private let curvatureStore = Mutex<[Float]?>(nil)
 
-    init(graph: RoadGraph, structure: CCHStructure?, timeZone: TimeZone, historical: [(from: Int64, to: Int64, speedsKmh: [Double])]) {
+    init(graph: RoadGraph, structure: CCHStructure?, timeZone: TimeZone, historical: SegmentProfiles?) {
         mode = graph.mode
         self.graph = graph
         self.structure = structure
-        model = TrafficModel(graph: graph, timeZone: timeZone, historical: graph.mode.usesTraffic ? historical : [])
+        model = TrafficModel(graph: graph, timeZone: timeZone, historical: graph.mode.usesTraffic ? historical : nil)
         planner = RoutePlanner(graph: graph, metric: .fastest(graph))
+        if let structure, graph.mode.usesTraffic {
+            let (table, _) = model.table(referenceTime: Date(timeIntervalSince1970: 0), updates: [])
+            potentials = TimeDependentPotentials(graph: graph, structure: structure, table: table, bandCount: Self.potentialBands)
+        } else {
+            potentials = nil
+        }
     }
 
     /// Curviness per arc (degrees of heading change per km), computed once on first use.
@@ -51,14 +62,15 @@ final class RoutingEngine: @unchecked Sendable {
     var snapshot: TrafficSnapshot { current.withLock { $0 } }
     var graph: RoadGraph { core.graph }
 
-    static func makeSnapshot(_ core: RoutingEngineCore, generation: Int, now: Date, updates: [LiveUpdate]) -> TrafficSnapshot {
+    static func makeSnapshot(_ core: RoutingEngineCore, generation: Int, now: Date, updates: [LiveUpdate],
+                             previous: TrafficSnapshot? = nil) -> TrafficSnapshot {
         let relevant = core.mode.usesTraffic ? updates : []
         var (table, report) = core.model.table(referenceTime: now, updates: relevant)
         if !core.mode.usesTraffic { table.useHistorical = false }
         var historical = table
         historical.useLive = false
         let snapshot = TrafficSnapshot(generation: generation, createdAt: now, table: table, historicalTable: historical,
-                                       updates: relevant, report: report, engine: core)
+                                       updates: relevant, report: report, engine: core, previous: previous)
         _ = snapshot.prepared(.fastest)  // the default metric is ready before the snapshot is published
         return snapshot
     }
@@ -67,7 +79,7 @@ final class RoutingEngine: @unchecked Sendable {
     @discardableResult
     func refresh(now: Date, updates: [LiveUpdate]) -> TrafficSnapshot {
         let g = generation.add(1, ordering: .relaxed).newValue
-        let snapshot = Self.makeSnapshot(core, generation: g, now: now, updates: updates)
+        let snapshot = Self.makeSnapshot(core, generation: g, now: now, updates: updates, previous: self.snapshot)
         current.withLock { $0 = snapshot }
         return snapshot
     }
@@ -79,11 +91,11 @@ final class RoutingEngines: @unchecked Sendable {
     let graphs: [TravelMode: RoadGraph]
     private let hierarchies: [TravelMode: CCHStructure]
     private let timeZone: TimeZone
-    private let historical: [(from: Int64, to: Int64, speedsKmh: [Double])]
+    private let historical: SegmentProfiles?
     private let engines = Mutex<[TravelMode: RoutingEngine]>([:])
 
     init(graphs: [TravelMode: RoadGraph], hierarchies: [TravelMode: CCHStructure], timeZone: TimeZone,
-         historical: [(from: Int64, to: Int64, speedsKmh: [Double])]) {
+         historical: SegmentProfiles?) {
         self.graphs = graphs
         self.hierarchies = hierarchies
         self.timeZone = timeZone

@@ -55,7 +55,7 @@ struct TimedRouteBuilder {
     func source(_ a: Int, entry: Double) -> TimeSource {
         let t = table
         let cellStart = (entry / TravelTimeTable.gridSeconds).rounded(.down) * TravelTimeTable.gridSeconds
-        if t.useLive && t.liveMs[a] != 0 && cellStart < t.liveExpiry[a] && cellStart - t.referenceTime < t.liveFadeEndSeconds { return .live }
+        if t.useLive, let (_, expiry) = t.live.speed(a), cellStart < expiry, cellStart - t.referenceTime < t.liveFadeEndSeconds { return .live }
         return t.useHistorical ? .historical : .freeFlow
     }
 
@@ -67,7 +67,7 @@ struct TimedRouteBuilder {
         for leg in route.legs {
             for piece in leg.pieces {
                 let a = graph.arcOriginal[piece.arc.index].index
-                if table.liveMs[a] != 0 && table.factor(a, at: time) > table.historicalFactor(a, at: time) * 1.05 {
+                if table.live.hasSpeed(a) && table.factor(a, at: time) > table.historicalFactor(a, at: time) * 1.05 {
                     meters += piece.lengthMeters
                 }
                 time += piece.durationSeconds
@@ -100,8 +100,8 @@ struct TimedRouteBuilder {
         for p in route.points { box.formUnion(p) }
         box = box.expanded(byMeters: 200)
         var edges = Set<Int>()
-        for a in 0..<graph.arcCount where table.closedUntil[a] > now {
-            let e = graph.edge(of: ArcID(a))
+        for (i, a) in table.live.closedArcs.enumerated() where table.live.closedUntil[i] > now {
+            let e = graph.edge(of: ArcID(Int(a)))
             if box.contains(graph.nodeCoordinates[graph.edgeTail[e.index].index]) { edges.insert(e.index) }
         }
         return edges.count

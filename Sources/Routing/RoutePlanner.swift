@@ -29,12 +29,29 @@ public struct RoutePlanner {
         self.metric = metric
     }
 
-    /// Metric units added for turning back at an intermediate waypoint (a U-turn's cost).
+    /// Whether a route may turn back at an intermediate waypoint (OSRM's `continue_straight`).
+    public enum WaypointUTurns: Sendable {
+        /// Allowed at the cost of a U-turn (the default).
+        case penalized
+        /// Only where there is no other way on: the route keeps going the way it arrived.
+        case avoided
+        /// Free: the waypoint is left whichever way is best.
+        case free
+    }
+
+    public var waypointUTurns = WaypointUTurns.penalized
+
+    /// Metric units added for turning back at an intermediate waypoint.
     public var waypointUTurnPenalty: UInt32 {
-        switch graph.mode {
-        case .car, .taxi: 20_000
-        case .bicycle: 5_000
-        case .pedestrian: 0
+        switch waypointUTurns {
+        case .free: return 0
+        case .avoided: return 3_600_000  // an hour (or 36 km): taken only when nothing else leaves the waypoint
+        case .penalized:
+            switch graph.mode {
+            case .car, .taxi: return 20_000
+            case .bicycle: return 5_000
+            case .pedestrian: return 0
+            }
         }
     }
 

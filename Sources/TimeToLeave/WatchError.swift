@@ -5,10 +5,13 @@ public import MapsAPI
 public struct WatchError: Error, CustomStringConvertible, Sendable {
     public var apiError: APIError
     public var detail: String?
+    /// For a refusal by a cap: when to try again (`Retry-After`).
+    public var retryAfterSeconds: Int?
 
-    public init(_ apiError: APIError, detail: String? = nil) {
+    public init(_ apiError: APIError, detail: String? = nil, retryAfterSeconds: Int? = nil) {
         self.apiError = apiError
         self.detail = detail
+        self.retryAfterSeconds = retryAfterSeconds
     }
 
     public var code: APIError.Code { apiError.code }

@@ -43,6 +43,8 @@ struct OfferState: Codable, Sendable {
 /// Everything persisted about a watch (one JSON row in `timetoleave.sqlite`).
 struct WatchRecord: Codable, Sendable {
     var id: String
+    /// Who made it (`WatchOwner`); nil in watches stored before owners were kept, which are anonymous.
+    var owner: String?
     var spec: WatchSpec
     var createdAt: Double
     var plan: PlanState?
@@ -83,6 +85,18 @@ public struct WatchConfiguration: Sendable {
     public var maxArriveAheadSeconds: Double = 7 * 86_400
     /// Watches at most (beyond: 503).
     public var maxWatches = 100_000
+    /// Watches not yet expired one owner may hold (beyond: 429).
+    public var maxWatchesPerOwner = 100
 
     public init() {}
+}
+
+/// Who a watch belongs to: the identity of the client that made it (a digest of its API key), or
+/// `anonymous` when the server has no keys. Only its owner sees it; to anyone else it is absent.
+public enum WatchOwner {
+    public static let anonymous = "anonymous"
+}
+
+extension WatchRecord {
+    func ownedBy(_ owner: String) -> Bool { (self.owner ?? WatchOwner.anonymous) == owner }
 }

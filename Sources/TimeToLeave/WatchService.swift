@@ -111,12 +111,21 @@ public final class WatchService: Sendable {
 
     /// Plans and stores a new watch. Refuses an arrival in the past or one no route can meet
     /// with the seed's message (code NO_ROUTE_FOUND).
-    public func create(_ request: WatchRequest) throws(WatchError) -> WatchDocument {
+    /// `owner` is who may see it later (see `WatchOwner`).
+    public func create(_ request: WatchRequest, owner: String = WatchOwner.anonymous) throws(WatchError) -> WatchDocument {
         let (planning, places) = engines.withLock { $0 }
         let nowDate = planning.clock()
         let now = nowDate.timeIntervalSince1970
-        guard count < configuration.maxWatches else {
-            throw WatchError(APIError(.unavailable, "this server already watches \(configuration.maxWatches) trips; try again later"))
+        let (all, owned) = registry.withLock { reg in
+            (reg.entries.count, reg.entries.values.reduce(0) { $0 + ($1.record.ownedBy(owner) && !$1.record.expired ? 1 : 0) })
+        }
+        guard all < configuration.maxWatches else {
+            throw WatchError(APIError(.unavailable, "this server already watches \(configuration.maxWatches) trips; try again later"),
+                             retryAfterSeconds: 60)
+        }
+        guard owned < configuration.maxWatchesPerOwner else {
+            throw WatchError(APIError(.rateLimited, "this client already has \(configuration.maxWatchesPerOwner) open watches, its most; "
+                                      + "delete one or wait for one to expire"), retryAfterSeconds: 60)
         }
         let spec = try WatchSpec(request, planning: planning, places: places, now: nowDate, configuration: configuration)
         let zone = planning.timeZone
@@ -140,7 +149,7 @@ public final class WatchService: Sendable {
         case .failure(let error):
             throw WatchError(error)
         }
-        var record = WatchRecord(id: Self.makeID(), spec: spec, createdAt: now, plan: plan, nextPlanAt: now + configuration.replanIntervalSeconds)
+        var record = WatchRecord(id: Self.makeID(), owner: owner, spec: spec, createdAt: now, plan: plan, nextPlanAt: now + configuration.replanIntervalSeconds)
         record.announcedDeparture = plan.departure
         record.lastPlannedAt = now
         record.planCount = 1
@@ -157,9 +166,16 @@ public final class WatchService: Sendable {
         return presenter.document(record, now: now, zone: zone)
     }
 
-    /// The watch as it stands now, or nil when there is no such watch.
-    public func watch(_ id: String) -> WatchDocument? {
-        guard let record = registry.withLock({ $0.entries[id]?.record }) else { return nil }
+    /// The record of `id` when `owner` may see it (nil: anyone may).
+    func record(_ id: String, owner: String?) -> WatchRecord? {
+        guard let record = registry.withLock({ $0.entries[id]?.record }), owner.map(record.ownedBy) ?? true else { return nil }
+        return record
+    }
+
+    /// The watch as it stands now, or nil when there is no such watch or `owner` (nil: anyone)
+    /// does not own it: another's watch is as good as absent, so ids do not leak.
+    public func watch(_ id: String, owner: String? = nil) -> WatchDocument? {
+        guard let record = record(id, owner: owner) else { return nil }
         let planning = self.planning
         return presenter.document(record, now: planning.clock().timeIntervalSince1970, zone: planning.timeZone)
     }
@@ -167,9 +183,9 @@ public final class WatchService: Sendable {
     /// The watched route's arcs (for tools that act on the route itself, such as a jam replay).
     public func watchedPath(_ id: String) -> RoutePath? { registry.withLock { $0.entries[id]?.record.plan?.path } }
 
-    /// Every watch, oldest first, without routes (for operators).
-    public func list() -> [WatchDocument] {
-        let records = registry.withLock { $0.entries.values.map(\.record) }.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+    /// Every watch of `owner` (nil: everyone's, for operators), oldest first, without routes.
+    public func list(owner: String? = nil) -> [WatchDocument] {
+        let records = registry.withLock { $0.entries.values.map(\.record) }.filter { owner.map($0.ownedBy) ?? true }.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
         let planning = self.planning
         let now = planning.clock().timeIntervalSince1970
         return records.map { r in
@@ -182,23 +198,23 @@ public final class WatchService: Sendable {
 
     /// Stops and forgets a watch; its event streams end. False when there was none.
     @discardableResult
-    public func delete(_ id: String) -> Bool {
+    public func delete(_ id: String, owner: String? = nil) -> Bool {
         writeLock.lock()
         defer { writeLock.unlock() }
-        guard registry.withLock({ $0.entries.removeValue(forKey: id) }) != nil else { return false }
+        guard record(id, owner: owner) != nil, registry.withLock({ $0.entries.removeValue(forKey: id) }) != nil else { return false }
         try? store.delete([id])
         bus.finish([id])
         return true
     }
 
     /// Takes the offered better route as the watched one (a `plan` event announces it).
-    public func acceptBetterRoute(_ id: String) throws(WatchError) -> WatchDocument {
+    public func acceptBetterRoute(_ id: String, owner: String? = nil) throws(WatchError) -> WatchDocument {
         let planning = self.planning
         let now = planning.clock().timeIntervalSince1970
         let zone = planning.timeZone
         writeLock.lock()
         defer { writeLock.unlock() }
-        guard var entry = registry.withLock({ $0.entries[id] }) else {
+        guard var entry = registry.withLock({ $0.entries[id] }), owner.map(entry.record.ownedBy) ?? true else {
             throw WatchError(APIError(.notFound, "no watch \(id)"))
         }
         guard let offer = entry.record.offer, !entry.record.expired else {
@@ -240,11 +256,11 @@ public final class WatchService: Sendable {
     /// first the kept events after `lastEventID` (without one: the newest event, i.e. the current
     /// state), then every new one as it happens. `finish` is called when the watch ends (expired,
     /// deleted or removed). Delivery happens on the thread that made the event: keep it short.
-    public func subscribe(_ id: String, after lastEventID: Int?, deliver: @escaping @Sendable (WatchEventMessage) -> Bool,
+    public func subscribe(_ id: String, owner: String? = nil, after lastEventID: Int?, deliver: @escaping @Sendable (WatchEventMessage) -> Bool,
                           finish: @escaping @Sendable () -> Void) -> SubscribeOutcome {
         writeLock.lock()
         defer { writeLock.unlock() }
-        guard let record = registry.withLock({ $0.entries[id]?.record }) else { return .unknownWatch }
+        guard let record = record(id, owner: owner) else { return .unknownWatch }
         let seen = lastEventID ?? max(0, record.lastEventID - 1)
         if record.expired && seen >= record.lastEventID { return .finished }
         let backlog = (try? store.events(id, after: min(seen, record.lastEventID))) ?? []
@@ -263,7 +279,8 @@ public final class WatchService: Sendable {
     public var subscriberCount: Int { bus.count }
 
     func registryEntries() -> [WatchRegistry.Entry] { registry.withLock { Array($0.entries.values) } }
-    var storeFileBytes: Int { store.fileBytes }
+    /// The store's size on disk, in bytes.
+    public var storeFileBytes: Int { store.fileBytes }
 
     static func makeID() -> String {
         let hex = String(UInt64.random(in: 0...UInt64.max), radix: 16)

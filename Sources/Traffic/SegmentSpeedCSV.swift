@@ -46,40 +46,7 @@ public enum SegmentSpeedCSV {
         return entries
     }
 
-    /// Per-segment weekly speeds; each profile is expanded to 672 slots.
-    public static func parseProfiles(_ bytes: [UInt8], source: String) throws(TrafficError) -> [(from: Int64, to: Int64, speedsKmh: [Double])] {
-        var out: [(Int64, Int64, [Double])] = []
-        try scan(bytes, source: source) { (fields, line) throws(TrafficError) in
-            let n = fields.count - 2
-            guard [24, 96, 168, 672].contains(n) else {
-                throw TrafficError(source: source, line: line, "expected 24, 96, 168 or 672 speeds after the node pair, found \(max(0, n))")
-            }
-            let (from, to) = try nodePair(fields, line: line, source: source)
-            var speeds: [Double] = []
-            speeds.reserveCapacity(n)
-            for f in fields[2...] {
-                guard let v = f.number, v > 0, v <= maxSpeedKmh else {
-                    throw TrafficError(source: source, line: line, "speed \"\(f.text)\" is not a number of km/h in (0, \(Int(maxSpeedKmh))]")
-                }
-                speeds.append(v)
-            }
-            var week: [Double] = []
-            week.reserveCapacity(672)
-            for slot in 0..<672 {
-                let day = slot / 96, quarter = slot % 96
-                switch n {
-                case 24: week.append(speeds[quarter / 4])
-                case 96: week.append(speeds[quarter])
-                case 168: week.append(speeds[day * 24 + quarter / 4])
-                default: week.append(speeds[slot])
-                }
-            }
-            out.append((from, to, week))
-        }
-        return out
-    }
-
-    private static func nodePair(_ fields: [Field], line: Int, source: String) throws(TrafficError) -> (Int64, Int64) {
+    static func nodePair(_ fields: [Field], line: Int, source: String) throws(TrafficError) -> (Int64, Int64) {
         guard let from = fields[0].integer, let to = fields[1].integer, from > 0, to > 0 else {
             throw TrafficError(source: source, line: line, "\"\(fields[0].text),\(fields[1].text)\" is not a pair of positive OSM node ids")
         }
@@ -89,6 +56,21 @@ public enum SegmentSpeedCSV {
     /// One comma-separated field: its bytes (spaces trimmed), read as an integer or a number on demand.
     struct Field {
         let bytes: UnsafeBufferPointer<UInt8>
+
+        /// `digits.digits` without a sign or exponent (how speeds are written), read without
+        /// making a String; nil for anything else.
+        var plainDecimal: Double? {
+            var whole: Int64 = 0, fraction: Int64 = 0, scale: Double = 1
+            var seenDot = false, digits = 0
+            for b in bytes {
+                if b == 46 { if seenDot { return nil }; seenDot = true; continue }
+                guard b >= 48 && b <= 57, digits < 15 else { return nil }
+                digits += 1
+                if seenDot { fraction = fraction * 10 + Int64(b - 48); scale *= 10 } else { whole = whole * 10 + Int64(b - 48) }
+            }
+            guard digits > 0 else { return nil }
+            return Double(whole) + Double(fraction) / scale
+        }
 
         var text: String { String(decoding: bytes.prefix(40), as: UTF8.self) }
 
@@ -109,6 +91,7 @@ public enum SegmentSpeedCSV {
         var number: Double? {
             if let i = integer { return Double(i) }
             guard !bytes.isEmpty, bytes.count <= 32 else { return nil }
+            if let d = plainDecimal { return d }
             guard let v = Double(String(decoding: bytes, as: UTF8.self)), v.isFinite else { return nil }
             return v
         }

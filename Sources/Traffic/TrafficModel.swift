@@ -15,9 +15,14 @@ public final class TrafficModel: @unchecked Sendable {
     /// Extra memory the per-segment profiles take (profile table + per-arc ids beyond the defaults).
     public private(set) var customProfileBytes = 0
     public private(set) var customProfileSegments = 0
+    public private(set) var customProfileArcs = 0
+    /// Arcs that kept their default profile because the table of distinct profiles (65,535) was full.
+    public private(set) var customProfileArcsOverLimit = 0
     /// Each live update in force matched to segment keys once (updates never change): a refresh
     /// after a new upload matches only that upload's lines.
     private let resolved = Mutex<[String: Resolution]>([:])
+    /// Made on the first table with live data (its stamps are map-sized).
+    private let overlayBuilder = Mutex<LiveOverlayBuilder?>(nil)
 
     /// Per CSV line of an update: its first segment key and how many keys it has (0 = unmatched).
     struct Resolution: Sendable {
@@ -26,7 +31,7 @@ public final class TrafficModel: @unchecked Sendable {
         var matched: Int
     }
 
-    public init(graph: RoadGraph, timeZone: TimeZone, historical: [(from: Int64, to: Int64, speedsKmh: [Double])] = []) {
+    public init(graph: RoadGraph, timeZone: TimeZone, historical: SegmentProfiles? = nil) {
         self.graph = graph
         self.timeZone = timeZone
         var factors: [UInt16] = []
@@ -35,64 +40,15 @@ public final class TrafficModel: @unchecked Sendable {
         profileOfArc = (0..<graph.arcCount).map { a in
             UInt16(HistoricalProfiles.profile(for: graph.wayClass[graph.way(of: ArcID(a)).index]).id)
         }
-        if !historical.isEmpty { applyHistorical(historical) }
-    }
-
-    /// Per-segment weekly speeds: each arc touched gets the length-weighted factors of its
-    /// segments (untouched segments keep the arc's default profile); identical profiles are shared.
-    private func applyHistorical(_ rows: [(from: Int64, to: Int64, speedsKmh: [Double])]) {
-        var perArc: [Int: [(segmentMeters: Double, speeds: [Double])]] = [:]
-        var lengthOf: [Int: [Double]] = [:]
-        for row in rows {
-            for arc in graph.segmentKeys.arcs(from: row.from, to: row.to) {
-                let a = arc.index
-                if lengthOf[a] == nil { lengthOf[a] = segmentLengths(a) }
-                guard let meters = segmentLength(a, row.from, row.to) else { continue }
-                perArc[a, default: []].append((meters, row.speedsKmh))
-                customProfileSegments += 1
-            }
+        if let historical, !historical.isEmpty {
+            let match = HistoricalProfileMatch(graph: graph, segments: historical, defaultProfileOfArc: profileOfArc, defaultFactors: profileFactors)
+            profileOfArc = match.profileOfArc
+            profileFactors = match.profileFactors
+            customProfileSegments = match.matchedLines
+            customProfileArcs = match.profiledArcs
+            customProfileArcsOverLimit = match.arcsOverLimit
+            customProfileBytes = (profileFactors.count - factors.count) * 2
         }
-        var unique: [[UInt16]: UInt16] = [:]
-        let baseProfiles = HistoricalProfiles.all.count
-        for (a, segments) in perArc {
-            let total = (lengthOf[a] ?? []).reduce(0, +)
-            guard total > 0 else { continue }
-            let freeFlowSeconds = Double(graph.arcDurationMs[a]) / 1000
-            let defaultProfile = Int(profileOfArc[a])
-            let covered = segments.reduce(0) { $0 + $1.segmentMeters }
-            var slots = [UInt16](repeating: 0, count: TravelTimeTable.slotsPerWeek)
-            for s in 0..<TravelTimeTable.slotsPerWeek {
-                // Time on the covered segments at their speeds, the rest at the default factor.
-                var seconds = 0.0
-                for seg in segments { seconds += seg.segmentMeters / (seg.speeds[s] / 3.6) }
-                let rest = max(0, total - covered) / total * freeFlowSeconds
-                    * Double(profileFactors[defaultProfile * TravelTimeTable.slotsPerWeek + s]) / Double(TravelTimeTable.factorScale)
-                let factor = (seconds + rest) / max(0.001, freeFlowSeconds)
-                slots[s] = UInt16(min(60_000, max(1, (factor * Double(TravelTimeTable.factorScale)).rounded())))
-            }
-            if let id = unique[slots] { profileOfArc[a] = id; continue }
-            let id = UInt16(profileFactors.count / TravelTimeTable.slotsPerWeek)
-            guard Int(id) < Int(UInt16.max) else { continue }
-            profileFactors.append(contentsOf: slots)
-            unique[slots] = id
-            profileOfArc[a] = id
-        }
-        customProfileBytes = (profileFactors.count / TravelTimeTable.slotsPerWeek - baseProfiles) * TravelTimeTable.slotsPerWeek * 2
-    }
-
-    func segmentLengths(_ a: Int) -> [Double] {
-        let shape = graph.shape(of: ArcID(a))
-        return zip(shape, shape.dropFirst()).map { Geodesy.distanceMeters($0, $1) }
-    }
-
-    /// Metres of the segment `from → to` on arc `a`.
-    func segmentLength(_ a: Int, _ from: Int64, _ to: Int64) -> Double? {
-        let ids = graph.shapeOSMIDs(of: ArcID(a))
-        let shape = graph.shape(of: ArcID(a))
-        for i in 0..<(ids.count - 1) where ids[i] == from && ids[i + 1] == to {
-            return Geodesy.distanceMeters(shape[i], shape[i + 1])
-        }
-        return nil
     }
 
     public struct MatchReport: Sendable {
@@ -104,65 +60,19 @@ public final class TrafficModel: @unchecked Sendable {
 
     /// A table for queries made at `referenceTime`, with the live updates in force then.
     ///
-    /// The newest update wins segment by segment; an arc's live time is its live segments at their
-    /// speeds plus the rest at free flow. Flat per-arc arrays; each update's lines are matched to
-    /// segment keys once, when it is first seen.
-    /// - Complexity: O(entries + arcs), plus O(new entries × log segments).
+    /// Each update's lines are matched to segment keys once, when it is first seen; the overlay
+    /// of live speeds and closures is then built in time proportional to the lines in force.
+    /// - Complexity: O(entries in force), plus O(new entries × log segments).
     public func table(referenceTime: Date, updates: [LiveUpdate]) -> (TravelTimeTable, MatchReport) {
-        let n = graph.arcCount
-        var liveMs = [UInt32](repeating: 0, count: n)
-        var liveExpiry = [Double](repeating: 0, count: n)
-        var closedUntil = [Double](repeating: 0, count: n)
         var report = MatchReport()
-        let keys = graph.segmentKeys
-        var seen = [Bool](repeating: false, count: keys.count)
-        var coveredMeters = [Double](repeating: 0, count: n)
-        var liveSeconds = [Double](repeating: 0, count: n)
-        var expiry = [Double](repeating: .infinity, count: n)
-        var touched: [Int] = []
         let resolutions = resolve(updates, inForce: true)
-        for (u, update) in updates.enumerated().reversed() {
-            let resolution = resolutions[u]
-            for (i, e) in update.entries.enumerated() {
-                report.entries += 1
-                let first = Int(resolution.firstKey[i])
-                let range = first..<(first + Int(resolution.keyCount[i]))
-                if range.isEmpty { report.unmatchedSegments += 1; continue }
-                report.matchedSegments += 1
-                for k in range where !seen[k] {
-                    seen[k] = true
-                    let a = keys.arc[k].index
-                    // A speed of 0 closes the segment (OSRM treats 0 as impassable); closure files close it outright.
-                    guard update.kind == .speeds, let speed = e.speedKmh, speed > 0 else {
-                        closedUntil[a] = max(closedUntil[a], update.expiresAt)
-                        continue
-                    }
-                    if coveredMeters[a] == 0 { touched.append(a) }
-                    let meters = max(0.01, Double(keys.lengthCm(k)) / 100)
-                    coveredMeters[a] += meters
-                    liveSeconds[a] += meters / (speed / 3.6)
-                    expiry[a] = min(expiry[a], update.expiresAt)
-                }
-            }
+        let overlay = updates.isEmpty ? LiveOverlay.empty(arcCount: graph.arcCount) : overlayBuilder.withLock { builder -> LiveOverlay in
+            if builder == nil { builder = LiveOverlayBuilder(keyCount: graph.segmentKeys.count, arcCount: graph.arcCount) }
+            return builder!.build(graph: graph, updates: updates, resolutions: resolutions, report: &report)
         }
-        for a in touched {
-            let total = Double(graph.lengthCm(of: ArcID(a))) / 100
-            let rest = max(0, total - coveredMeters[a]) / max(0.01, total) * Double(graph.arcDurationMs[a]) / 1000
-            liveMs[a] = UInt32(min(Double(UInt32.max - 1), max(1, ((liveSeconds[a] + rest) * 1000).rounded())))
-            liveExpiry[a] = expiry[a]
-        }
-        // Restriction copies carry their original's live state.
-        for a in 0..<n where graph.arcOriginal[a].index != a {
-            let o = graph.arcOriginal[a].index
-            liveMs[a] = liveMs[o]
-            liveExpiry[a] = liveExpiry[o]
-            closedUntil[a] = closedUntil[o]
-        }
-        report.arcs = touched.count + closedUntil.reduce(0) { $0 + ($1 > 0 ? 1 : 0) }
         let time = referenceTime.timeIntervalSince1970
         let table = TravelTimeTable(freeFlowMs: graph.arcDurationMs, profileOfArc: profileOfArc, profileFactors: profileFactors,
-                                    liveMs: liveMs, liveExpiry: liveExpiry, closedUntil: closedUntil, referenceTime: time,
-                                    utcOffsetSeconds: timeZone.secondsFromGMT(for: referenceTime))
+                                    live: overlay, referenceTime: time, utcOffsetSeconds: timeZone.secondsFromGMT(for: referenceTime))
         return (table, report)
     }
 
@@ -214,11 +124,5 @@ public final class TrafficModel: @unchecked Sendable {
             }
         }
         return Resolution(firstKey: first, keyCount: count, matched: matched.load(ordering: .relaxed))
-    }
-
-    func segmentIndex(_ a: Int, _ from: Int64, _ to: Int64) -> Int? {
-        let ids = graph.shapeOSMIDs(of: ArcID(a))
-        for i in 0..<(ids.count - 1) where ids[i] == from && ids[i + 1] == to { return i }
-        return nil
     }
 }

@@ -80,8 +80,10 @@ public final class TrafficStore: @unchecked Sendable {
         try FileIO.writeAtomically(bytes, to: historicalPath)
     }
 
-    public func historicalProfiles() -> [(from: Int64, to: Int64, speedsKmh: [Double])] {
-        guard let bytes = try? FileIO.readAll(historicalPath) else { return [] }
-        return (try? SegmentSpeedCSV.parseProfiles(bytes, source: historicalPath)) ?? []
+    /// The saved historical speeds, if any (nil when there are none or they cannot be read).
+    public func historicalProfiles() -> SegmentProfiles? {
+        // Full historical data for a large country is several gigabytes of text.
+        guard let bytes = try? FileIO.readAll(historicalPath, limit: 1 << 34) else { return nil }
+        return try? SegmentSpeedCSV.parseProfiles(bytes, source: historicalPath)
     }
 }

@@ -12,16 +12,27 @@ import GeoCore
 enum BenchCommand {
     static let usage = """
     USAGE: wayfinder bench routing EXTRACT.osm.pbf [--osrm DIR] [--queries N] [--seed S] [--profiles LIST]
-           wayfinder bench directions EXTRACT.osm.pbf [--queries N] [--seed S]
+           wayfinder bench directions EXTRACT.osm.pbf [--queries N] [--seed S] [--no-profiles] [--only KIND,…] [--keep-dataset DIR]
            wayfinder bench places EXTRACT.osm.pbf [--queries N] [--seed S]
+           wayfinder bench places-index EXTRACT.osm.pbf
            wayfinder bench tiles EXTRACT.osm.pbf [--side N]
 
-    `directions`: leave-now, depart-at, arrive-at and alternatives latency over N random pairs,
-    and the time to apply a live update of 1 %, 10 % and 100 % of segments.
+    `directions`: leave-now, depart-at, arrive-at and alternatives (two points and with a via
+    point, static and with a departure time) over N random pairs with departures spread over a
+    weekday, alternatives' quality (how many, stretch, sharing), and the time to apply a live
+    update of 1 %, 10 % and 100 % of segments. Unless --no-profiles, the dataset gets a weekly
+    profile on every segment and a live overlay first (SYNTHETIC BENCHMARK INPUTS, labelled so in
+    the report: `wayfinder generate --speed-profiles`). --only picks measurements: leaveNow,
+    departAt, arriveAt, departAtVia, withInstructions, alternatives3, alternatives3DepartAt,
+    alternatives3Via, liveUpdate. --keep-dataset DIR keeps the imported dataset there and reuses it
+    on the next run.
 
     `places`: places index build time and size, reverse geocoding at N random points, typeahead
     over every prefix of addresses and names drawn from the map, and search along car routes of
     about 2, 5, 10 and 20 km (restaurants, cafés and fuel within a 10-minute detour).
+
+    `places-index`: only the places index (no road graph, no base map): build time, index size
+    and the process's peak memory, for measuring that stage alone at any scale.
 
     `tiles`: base map build time and size, then the render time of an N×N square of tiles
     (default 5) around the extract's centre at every zoom from 10 to 18, uncached.
@@ -36,10 +47,10 @@ enum BenchCommand {
     """
 
     static func run(_ args: [String]) throws {
-        var a = try Arguments(args, valueOptions: ["osrm", "queries", "seed", "profiles", "output", "side"])
+        var a = try Arguments(args, valueOptions: ["osrm", "queries", "seed", "profiles", "output", "side", "only", "keep-dataset"])
         if a.flag("help") { print(usage); return }
-        guard a.positional.count == 2, ["routing", "directions", "places", "tiles"].contains(a.positional[0]) else {
-            throw UsageError("usage: wayfinder bench routing|directions|places|tiles EXTRACT")
+        guard a.positional.count == 2, ["routing", "directions", "places", "places-index", "tiles"].contains(a.positional[0]) else {
+            throw UsageError("usage: wayfinder bench routing|directions|places|places-index|tiles EXTRACT")
         }
         let extract = a.positional[1]
         let queries = Int(a.value("queries") ?? "1000") ?? 1000
@@ -51,9 +62,17 @@ enum BenchCommand {
         }
         let output = a.value("output") ?? NSTemporaryDirectory() + "wayfinder-bench-\(getpid())"
         let side = Int(a.value("side") ?? "5") ?? 5
+        let noProfiles = a.flag("no-profiles")
+        let only = a.value("only").map { Set($0.split(separator: ",").map(String.init)) }
+        let keepDataset = a.value("keep-dataset")
         try a.checkAllUsed()
         if a.positional[0] == "tiles" {
             let report = try BenchTiles.run(extract: extract, tilesPerSide: max(1, min(15, side)))
+            print(String(decoding: try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys]), as: UTF8.self))
+            return
+        }
+        if a.positional[0] == "places-index" {
+            let report = try BenchPlaces.buildIndex(extract: extract)
             print(String(decoding: try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys]), as: UTF8.self))
             return
         }
@@ -63,7 +82,8 @@ enum BenchCommand {
             return
         }
         if a.positional[0] == "directions" {
-            let report = try BenchDirections.run(extract: extract, queries: queries, seed: seed, output: nil)
+            let report = try BenchDirections.run(extract: extract, settings: .init(queries: queries, seed: seed, profiles: !noProfiles, only: only,
+                                                                               datasetFolder: keepDataset))
             print(String(decoding: try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys]), as: UTF8.self))
             return
         }
@@ -132,6 +152,16 @@ enum BenchCommand {
             cch.customize(turnWeight: metric.turnWeight)
             customizeMs.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         }
+        // One thread, as RoutingKit's per-thread figure: wall time and the thread's CPU time (the
+        // machine is shared; CPU time leaves out what other processes took).
+        var oneThreadMs: [Double] = [], oneThreadCPUMs: [Double] = []
+        let single = CCHMetric(structure: structure, turnWeight: metric.turnWeight, parallelAbove: Int.max)
+        for _ in 0..<5 {
+            let start = DispatchTime.now().uptimeNanoseconds, cpu = BenchDirections.threadCPUNanoseconds()
+            single.customize(turnWeight: metric.turnWeight)
+            oneThreadMs.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            oneThreadCPUMs.append(Double(BenchDirections.threadCPUNanoseconds() - cpu) / 1e6)
+        }
         var search = CCHLegSearch(graph: graph, metric: metric, cch: cch)
         var rng = SplitMix64(seed: seed)
         var micros: [Double] = [], distanceMicros: [Double] = []
@@ -163,7 +193,10 @@ enum BenchCommand {
             let d = Int(structure.upFirstOut[v + 1] - structure.upFirstOut[v])
             triangles += d * (d - 1) / 2
         }
+        let partial = BenchPartial.run(graph: graph, structure: structure, metric: metric, base: cch, seed: seed)
         return ["turnGraphNodes": structure.nodeCount, "triangles": triangles, "cchArcs": structure.arcCount, "customizeMs": percentiles(customizeMs),
+                "partialCustomization": partial,
+                "customizeOneThreadMs": percentiles(oneThreadMs), "customizeOneThreadCPUMs": percentiles(oneThreadCPUMs),
                 "queryWithPathMicroseconds": percentiles(micros), "queryDistanceMicroseconds": percentiles(distanceMicros), "sampledTreeDepthMax": depth]
     }
 

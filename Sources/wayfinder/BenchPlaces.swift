@@ -6,6 +6,7 @@ import MapsAPI
 import MapsService
 import Places
 import RoadNetwork
+import OSMPBF
 
 /// `wayfinder bench places`: the places index of one extract — build time and size, typeahead
 /// and reverse-geocoding latency, and search along routes of increasing length.
@@ -102,6 +103,30 @@ enum BenchPlaces {
                         "latencyMs": BenchCommand.percentiles(reverse)],
             "typeahead": ["queries": typeahead.count, "latencyMs": BenchCommand.percentiles(typeahead)],
             "alongRoute": ["categories": "restaurant,cafe,fuel", "maxDetourSeconds": 600, "byRouteLength": along],
+        ]
+    }
+}
+
+extension BenchPlaces {
+    /// Builds only the places index of `extract` into a temporary file: what that import stage costs alone.
+    static func buildIndex(extract: String) throws -> [String: Any] {
+        let path = NSTemporaryDirectory() + "wayfinder-bench-places-index-\(getpid()).sqlite"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let reader = try PBFReader(path: extract)
+        let bar = ProgressBar(label: "places index")
+        let builder = PlacesIndexBuilder(options: .init(sourceDescription: (extract as NSString).lastPathComponent))
+        builder.progress = { step, fraction in bar.update(stage: "places", step: step, fraction: fraction) }
+        let stats = try builder.build(from: reader, to: path)
+        bar.finish()
+        return [
+            "extract": (extract as NSString).lastPathComponent,
+            "seconds": BenchCommand.round3(stats.seconds),
+            "megabytes": BenchCommand.round3(Double(stats.fileSizeBytes) / 1_048_576),
+            "peakMemoryMB": DatasetImporter.peakMemoryBytes() >> 20,
+            "counts": ["addresses": stats.addresses, "interpolated": stats.interpolatedAddresses, "streets": stats.streets,
+                       "streetPieces": stats.streetPieces, "pois": stats.pois, "localities": stats.localities, "postcodes": stats.postcodes,
+                       "boundaries": stats.boundaries, "outlines": stats.outlines,
+                       "vocabularyTerms": stats.vocabularyTerms],
         ]
     }
 }

@@ -1,11 +1,15 @@
 import Foundation
 import OSMPBF
 import SyntheticNetwork
+import Dataset
+import Traffic
+import RoadNetwork
 
 /// `wayfinder generate`: a synthetic road network as an `.osm.pbf`, for scale benchmarks.
 enum GenerateCommand {
     static let usage = """
     USAGE: wayfinder generate --nodes N --output FILE.osm.pbf [--seed S]
+           wayfinder generate --speed-profiles DATASET_DIR --output FILE.csv [--seed S]
 
     Writes a synthetic but realistic road network that OSRM and Wayfinder both import, for scale
     benchmarks (bench/run.py): towns of Zipf-distributed sizes (irregular, staggered residential
@@ -15,17 +19,32 @@ enum GenerateCommand {
     between the biggest towns. The same N and seed always give the same file. Suffixes k and M
     are accepted (--nodes 5M); 5M nodes take a few seconds and about 200 MB.
 
+    With --speed-profiles, writes instead a SYNTHETIC BENCHMARK INPUT (not measured traffic) for a
+    dataset's car graph: a historical profile file (`wayfinder traffic DIR profiles FILE.csv`) with 24
+    hourly speeds on every directed segment, drawn from 512 daily shapes with random morning and
+    evening peaks, so that time-dependent routing is measured with profiles in force everywhere.
+    The file says what it is in its first line; nothing loads it unless it is imported.
+
     OPTIONS:
-      --nodes N        number of OSM nodes to aim for (within a few per cent; at least 2000)
-      --output FILE    the .osm.pbf to write (required)
-      --seed S         random seed (default 1)
-      --help           show this help
+      --nodes N                number of OSM nodes to aim for (within a few per cent; at least 2000)
+      --speed-profiles DIR     write a synthetic speed-profile file for this dataset instead
+      --output FILE            the file to write (required)
+      --seed S                 random seed (default 1)
+      --help                   show this help
     """
 
     static func run(_ args: [String]) throws {
-        var a = try Arguments(args, valueOptions: ["nodes", "output", "seed"])
+        var a = try Arguments(args, valueOptions: ["nodes", "output", "seed", "speed-profiles"])
         if a.flag("help") { print(usage); return }
         guard a.positional.isEmpty else { throw UsageError("unexpected argument \"\(a.positional[0])\"") }
+        if let dataset = a.value("speed-profiles") {
+            guard a.value("nodes") == nil else { throw UsageError("--nodes and --speed-profiles cannot be combined") }
+            guard let output = a.value("output") else { throw UsageError("--output FILE.csv is required") }
+            guard let seed = UInt64(a.value("seed") ?? "1") else { throw UsageError("--seed must be a non-negative integer") }
+            try a.checkAllUsed()
+            try speedProfiles(dataset: dataset, output: output, seed: seed)
+            return
+        }
         guard let nodesText = a.value("nodes") else { throw UsageError("--nodes N is required") }
         guard let nodes = parseCount(nodesText), nodes >= 2_000, nodes <= 200_000_000 else {
             throw UsageError("--nodes must be a count between 2000 and 200M, such as 100000, 100k or 5M")
@@ -50,6 +69,29 @@ enum GenerateCommand {
             "motorwaySegments": summary.motorwaySegments, "ruralRoads": summary.ruralRoads, "roundabouts": summary.roundabouts,
             "trafficSignals": summary.trafficSignals, "ruralNodeSpacingMeters": summary.ruralNodeSpacingMeters,
             "regionSideKilometers": summary.regionSideKilometers,
+        ]
+        let data = try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys])
+        print(String(decoding: data, as: UTF8.self))
+    }
+
+    static func speedProfiles(dataset path: String, output: String, seed: UInt64) throws {
+        let started = Date()
+        let graph: RoadNetwork.RoadGraph
+        do {
+            graph = try Dataset(path: path).graph(.car)
+        } catch {
+            throw CommandFailure("\(error)", exitCode: ExitCode.noInput)
+        }
+        let summary: SyntheticSpeedProfiles.Summary
+        do {
+            summary = try SyntheticSpeedProfiles.write(graph: graph, seed: seed, to: output)
+        } catch {
+            throw CommandFailure(error.description, exitCode: ExitCode.ioError)
+        }
+        let report: [String: Any] = [
+            "file": output, "fileMB": Double(summary.bytes) / 1_048_576, "seconds": Date().timeIntervalSince(started),
+            "lines": summary.lines, "patterns": summary.patterns, "maximumFactor": summary.maximumFactor, "seed": seed,
+            "note": "synthetic benchmark input, not measured traffic",
         ]
         let data = try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys])
         print(String(decoding: data, as: UTF8.self))

@@ -30,10 +30,7 @@ enum ServeCommand {
                               results of a search along a route (default 20, at most 100)
       --max-route-points N    points of the route a search along a route is given (default 10000, at most 100000)
       --max-results N         results of any other search (default 100, at most 1000)
-      --api-keys FILE         require an API key (key=… or X-API-Key) on the APIs and tiles: one key per
-                              line, optionally with its limit in requests per minute (default 600);
-                              403 without a valid key, 429 with Retry-After beyond the limit. Off by
-                              default. The web app forwards the key of its own URL (/?key=…)
+    \(ServeAccess.usage)
       --web DIR               serve the web app from DIR instead of the built-in copy
       --traffic-replay FILE   play recorded traffic: CSV offset_seconds,from_osm_node_id,to_osm_node_id,speed_kmh,
                               each row applied as a live speed that many seconds after the server starts
@@ -46,9 +43,9 @@ enum ServeCommand {
     """
 
     static func run(_ args: [String]) throws {
-        var a = try Arguments(args, valueOptions: ["host", "port", "workers", "max-body-bytes", "max-url-bytes", "timeout", "web",
-                                                   "traffic-replay", "clock-speed", "api-keys", "max-waypoints", "max-alternatives",
-                                                   "max-detour-seconds", "max-along-route-results", "max-route-points", "max-results"])
+        var a = try Arguments(args, valueOptions: (["host", "port", "workers", "max-body-bytes", "max-url-bytes", "timeout", "web",
+                                                   "traffic-replay", "clock-speed", "max-waypoints", "max-alternatives",
+                                                   "max-detour-seconds", "max-along-route-results", "max-route-points", "max-results"] as Set<String>).union(ServeAccess.valueOptions))
         if a.flag("help") { print(usage); return }
         guard a.positional.count == 1 else { throw UsageError("give exactly one dataset folder") }
         var config = MicroHTTPDServer.Configuration()
@@ -75,9 +72,7 @@ enum ServeCommand {
         options.http = .init(maxBodyBytes: config.maxBodyBytes, maxURLBytes: config.maxURLBytes, workers: config.workerThreads,
                              timeoutSeconds: config.connectionTimeoutSeconds)
         if let web = a.value("web") { options.webRoot = web }
-        if let path = a.value("api-keys") {
-            do { options.apiKeys = try APIKeys.load(path: path) } catch { throw CommandFailure("--api-keys: \(error)", exitCode: ExitCode.dataError) }
-        }
+        try ServeAccess.read(&a, host: config.host, into: &options)
         let quiet = a.flag("quiet")
         let replayPath = a.value("traffic-replay")
         var clockSpeed = 1.0
@@ -102,6 +97,7 @@ enum ServeCommand {
         let app = MapsApplication(service: try Commands.openService(path, clock: clock?.now, limits: serviceLimits, verify: false),
                                   options: options)
         if let clock { FileHandle.standardError.write(Data("wayfinder: \(clock.description)\n".utf8)) }
+        FileHandle.standardError.write(Data((ServeAccess.announcement(options.access) + "\n").utf8))
         if let replay { app.timeToLeave.play(replay) }
         app.timeToLeave.start()
         config.cors = .allowAll

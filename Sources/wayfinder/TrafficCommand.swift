@@ -55,11 +55,11 @@ enum TrafficCommand {
             guard a.positional.count == 3 else { throw UsageError("profiles needs a CSV file") }
             let path = a.positional[2]
             do {
-                try service.trafficStore.saveHistorical(try FileIO.readAll(path), source: (path as NSString).lastPathComponent)
+                try service.trafficStore.saveHistorical(try FileIO.readAll(path, limit: 1 << 34), source: (path as NSString).lastPathComponent)
             } catch let error as TrafficError {
                 throw CommandFailure(error.description, exitCode: ExitCode.dataError)
             }
-            print("saved historical speeds for \(service.trafficStore.historicalProfiles().count) segments")
+            print("saved historical speeds for \(service.trafficStore.historicalProfiles()?.count ?? 0) segments")
         case "status":
             print(try JSONOutput.encode(service.trafficStatus()))
         case "clear":

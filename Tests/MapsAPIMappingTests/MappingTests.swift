@@ -61,7 +61,7 @@ import Places
         address.kind = .address
         address.name = "Mannerheimintie 5"
         let result = ReverseGeocodeResult(matchType: .addressPoint, place: address, distanceMeters: 3)
-        let body = try json(ReverseGeocodeResponse.tomTom(result, queryTimeMilliseconds: 2, includeMatchType: true))
+        let body = try json(ReverseGeocodeResponse.tomTom(result, queryTimeMilliseconds: 2, extras: ReverseGeocodeExtras(matchType: true)))
         let first = try #require((body["addresses"] as? [[String: Any]])?.first)
         #expect(first["position"] as? String == "60.169900,24.938400")
         #expect(first["matchType"] as? String == "AddressPoint")
@@ -75,7 +75,7 @@ import Places
     }
 
     @Test func nominatimJSONAndJSONV2() throws {
-        let v2 = try json(restaurant.nominatimPlace(format: .jsonv2, addressDetails: true))
+        let v2 = try json(restaurant.nominatimPlace(format: .jsonv2, details: NominatimDetails(address: true)))
         #expect(v2["category"] as? String == "amenity")
         #expect(v2["class"] == nil)
         #expect(v2["lat"] as? String == "60.1699000")

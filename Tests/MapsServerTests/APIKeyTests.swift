@@ -13,7 +13,7 @@ import HTTPServer
     static func handler(_ keys: APIKeys) throws -> HTTPHandler {
         let app = try #require(ServerFixture.app)
         var options = MapsApplication.Options()
-        options.apiKeys = keys
+        options.access = AccessPolicy(keys: keys, operatorToken: nil, loopbackOnly: true)
         return MapsApplication(service: app.service, options: options).handler()
     }
 

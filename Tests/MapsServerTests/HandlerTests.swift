@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import MapsTestSupport
 import HTTPServer
+import MapsAPI
 import GeoCore
 
 /// The HTTP API as clients see it, called without a socket (Hummingbird's `app.test(.router)` idea).
@@ -194,5 +195,59 @@ import GeoCore
         let doc = try ServerFixture.json(try ServerFixture.get("/openapi.json"))
         #expect(doc["openapi"] as? String == "3.1.0")
         #expect(((doc["paths"] as? [String: Any])?.count ?? 0) >= 15)
+    }
+}
+
+/// Instructions in the language asked for, through the HTTP API as clients call it.
+@Suite(.enabled(if: Fixtures.helsinkiAvailable, "run scripts/setup.sh for the Helsinki sample"))
+struct InstructionLanguageTests {
+    static func messages(_ query: String) throws -> [String] {
+        let r = try ServerFixture.get(HandlerTests.route + "?instructionsType=text&" + query)
+        #expect(r.status == .ok)
+        let route = try #require((try ServerFixture.json(r)["routes"] as? [[String: Any]])?.first)
+        let instructions = try #require((route["guidance"] as? [String: Any])?["instructions"] as? [[String: Any]])
+        return instructions.compactMap { $0["message"] as? String }
+    }
+
+    @Test("TomTom's language chooses the table", arguments: [
+        ("de-DE", "Sie haben Ihr Ziel erreicht"), ("fr-FR", "Vous êtes arrivé"), ("fi", "Olet perillä"), ("sv-SE", "Du är framme"),
+        ("pl-PL", "Jesteś na miejscu"), ("nb-NO", "Du er fremme"), ("en-US", "You have arrived"),
+    ])
+    func tomTomLanguage(language: String, arrival: String) throws {
+        let messages = try Self.messages("language=" + language)
+        #expect(messages.last?.hasPrefix(arrival) == true, "\(messages.last ?? "")")
+    }
+
+    @Test func anUnsupportedLanguageIsA400NamingTheSupportedOnes() throws {
+        let r = try ServerFixture.get(HandlerTests.route + "?instructionsType=text&language=xx-YY")
+        #expect(r.status == .badRequest)
+        let body = try ServerFixture.json(r)
+        let detail = try #require(body["detailedError"] as? [String: Any])
+        #expect(detail["target"] as? String == "language")
+        let message = detail["message"] as? String ?? ""
+        for language in ["en", "de", "fr", "it", "es", "pt", "nl", "fi", "sv", "da", "nb", "pl"] {
+            #expect(message.contains(language), "\(message)")
+        }
+        let osrm = try ServerFixture.get("/route/v1/driving/\(ServerFixture.osrm("a"));\(ServerFixture.osrm("l"))?steps=true&language=xx")
+        #expect(osrm.status == .badRequest)
+        #expect(try ServerFixture.json(osrm)["code"] as? String == "InvalidValue")
+    }
+
+    @Test func osrmStepsCarryTheirInstructionInTheLanguageAsked() throws {
+        let r = try ServerFixture.get("/route/v1/driving/\(ServerFixture.osrm("a"));\(ServerFixture.osrm("l"))?steps=true&language=de")
+        #expect(r.status == .ok)
+        let legs = try #require((try ServerFixture.json(r)["routes"] as? [[String: Any]])?.first?["legs"] as? [[String: Any]])
+        let steps = try #require(legs.first?["steps"] as? [[String: Any]])
+        let texts = steps.compactMap { ($0["maneuver"] as? [String: Any])?["instruction"] as? String }
+        #expect(texts.count == steps.count)
+        #expect(texts.last?.hasPrefix("Sie haben Ihr Ziel erreicht") == true)
+        #expect(texts.first?.hasPrefix("Fahren Sie Richtung") == true)
+    }
+
+    @Test func healthListsTheLanguagesAndTheDrivingSide() throws {
+        let body = try ServerFixture.json(try ServerFixture.get("/health"))
+        // The SDK chooses from MapsAPI's list: it is the server's.
+        #expect(body["instructionLanguages"] as? [String] == InstructionLanguages.supported)
+        #expect(body["drivingSide"] as? String == "RIGHT")
     }
 }

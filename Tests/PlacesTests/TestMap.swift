@@ -66,3 +66,28 @@ struct TestMap {
 extension PlaceSearchResponse {
     var names: [String] { results.map(\.name) }
 }
+
+extension TestMap {
+    /// A closed way through the corners (metres), with `tags`; returns the way id.
+    @discardableResult
+    mutating func area(_ corners: [(Double, Double)], _ tags: Tags) -> Int64 {
+        let refs = corners.map { node($0.0, $0.1) }
+        return way(refs + [refs[0]], tags)
+    }
+
+    /// A building outline carrying an address.
+    @discardableResult
+    mutating func building(_ street: String, _ number: String, _ corners: [(Double, Double)], extra: Tags = Tags()) -> Int64 {
+        var tags: Tags = ["building": "yes", "addr:street": street, "addr:housenumber": number]
+        tags.pairs += extra.pairs
+        return area(corners, tags)
+    }
+
+    /// A boundary relation around a square (metres from `(x0, y0)` to `(x1, y1)`).
+    mutating func boundary(id: Int64, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ tags: Tags) {
+        let ring = area([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], [:])
+        var t: Tags = ["type": "boundary"]
+        t.pairs += tags.pairs
+        builder.addRelation(id: id, members: [(type: .way, id: ring, role: "outer")], tags: t)
+    }
+}

@@ -87,6 +87,76 @@ import Routing
         }
     }
 
+    /// Partial customization after changing a few arcs (slower, faster, closed, reopened) must
+    /// leave exactly the weights a full customization gives, and answer queries as Dijkstra does.
+    @Test(arguments: [31, 32, 33, 34] as [UInt64])
+    func partialCustomizationEqualsFull(seed: UInt64) throws {
+        let block = RandomNetwork.block(seed: seed, width: 12, height: 12)
+        let graph = try #require(try Extractor(profiles: [.car]).run(source: InMemoryOSMSource([block])).first).build()
+        let structure = CCHStructure.make(for: graph)
+        var arcWeight = Metric.fastest(graph).arcWeight
+        var metric = Metric.withTurns(graph, unit: .milliseconds, arcWeight: arcWeight) { t, _, _ in graph.turnDurationMs[t] }
+        let partial = CCHMetric(structure: structure, turnWeight: metric.turnWeight)
+        var rng = SplitMix64(seed: seed)
+        var recomputedTotal = 0
+        for round in 0..<12 {
+            // A few arcs (one round in four: a third of them) change; their entering turns change.
+            let share = round % 4 == 3 ? 3 : 60
+            var changedArcs = Set<Int>()
+            for a in arcWeight.indices where rng.next() % UInt64(share) == 0 {
+                switch rng.next() % 4 {
+                case 0: arcWeight[a] = Metric.infinite
+                case 1: arcWeight[a] = max(1, arcWeight[a] / 3)
+                default: arcWeight[a] = (arcWeight[a] == Metric.infinite ? 5_000 : arcWeight[a]) * UInt32(1 + rng.next() % 4)
+                }
+                changedArcs.insert(a)
+            }
+            metric = Metric.withTurns(graph, unit: .milliseconds, arcWeight: arcWeight) { t, _, _ in graph.turnDurationMs[t] }
+            let changedTurns = (0..<graph.turnCount).filter { changedArcs.contains(graph.turnTarget[$0].index) }
+            recomputedTotal += partial.customize(changed: changedTurns, turnWeight: metric.turnWeight, graph: graph)
+            let full = CCHMetric(structure: structure, turnWeight: metric.turnWeight)
+            var differences = 0
+            for k in 0..<structure.arcCount where partial.upWeight(k) != full.upWeight(k) || partial.downWeight(k) != full.downWeight(k) {
+                differences += 1
+            }
+            #expect(differences == 0, "seed \(seed) round \(round): \(differences) of \(structure.arcCount) arcs differ")
+            Self.compare(graph, metric: metric, cch: partial, seed: seed &+ UInt64(round), queries: 15)
+        }
+        #expect(recomputedTotal > 0)
+    }
+
+    /// A hierarchy brought up to date from its predecessor's (partially after a few changed
+    /// turns, fully after many, itself after none) answers as a fresh customization does.
+    @Test(arguments: [41, 42] as [UInt64])
+    func updatingHierarchyEqualsFull(seed: UInt64) throws {
+        let block = RandomNetwork.block(seed: seed, width: 12, height: 12)
+        let graph = try #require(try Extractor(profiles: [.car]).run(source: InMemoryOSMSource([block])).first).build()
+        let structure = CCHStructure.make(for: graph)
+        var arcWeight = Metric.fastest(graph).arcWeight
+        var metric = Metric.withTurns(graph, unit: .milliseconds, arcWeight: arcWeight) { t, _, _ in graph.turnDurationMs[t] }
+        var hierarchy = CustomizedHierarchy(structure: structure, turnWeight: metric.turnWeight)
+        var rng = SplitMix64(seed: seed)
+        var kinds = (partial: 0, full: 0, same: 0)
+        for round in 0..<9 {
+            let before = metric.turnWeight
+            // Rounds of one changed arc, of a third of them, and of none.
+            let picked: Set<Int> = round % 3 == 0 ? [Int(rng.next() % UInt64(graph.arcCount))]
+                : round % 3 == 1 ? Set(arcWeight.indices.filter { _ in rng.next() % 3 == 0 }) : []
+            for a in picked { arcWeight[a] = rng.next() % 5 == 0 ? Metric.infinite : 1 + UInt32(rng.next() % 20_000) }
+            metric = Metric.withTurns(graph, unit: .milliseconds, arcWeight: arcWeight) { t, _, _ in graph.turnDurationMs[t] }
+            let previous = hierarchy
+            hierarchy = .updating(previous, from: before, to: metric.turnWeight, graph: graph)
+            if hierarchy === previous { kinds.same += 1 } else if picked.count > 1 { kinds.full += 1 } else { kinds.partial += 1 }
+            let full = CCHMetric(structure: structure, turnWeight: metric.turnWeight)
+            let differences = (0..<structure.arcCount).filter {
+                hierarchy.cch.upWeight($0) != full.upWeight($0) || hierarchy.cch.downWeight($0) != full.downWeight($0)
+            }.count
+            #expect(differences == 0, "seed \(seed) round \(round): \(differences) of \(structure.arcCount) arcs differ")
+            Self.compare(graph, metric: metric, cch: hierarchy.cch, seed: seed &+ UInt64(round), queries: 10)
+        }
+        #expect(kinds.partial >= 2 && kinds.full >= 2 && kinds.same >= 2, "\(kinds)")
+    }
+
     @Test(.enabled(if: Fixtures.helsinkiAvailable, "run scripts/setup.sh"), arguments: [TravelMode.car, .bicycle])
     func helsinki(mode: TravelMode) throws {
         let reader = try PBFReader(path: Fixtures.helsinki)

@@ -38,5 +38,13 @@ import Routing
         #expect(!stored.usesStoredWeights)
         #expect((0..<structure.arcCount).allSatisfy { stored.upWeight($0) == different.upWeight($0) && stored.downWeight($0) == different.downWeight($0) })
         #expect(CCHMetric(structure: structure, turnWeight: metric.turnWeight).usesStoredWeights, "the stored weights are unchanged")
+
+        // Partial customization of a metric on the stored weights starts from a copy of them.
+        let partial = CCHMetric(structure: structure, turnWeight: metric.turnWeight)
+        partial.customize(changed: [Int(seed) % other.count], turnWeight: other, graph: graph)
+        #expect(!partial.usesStoredWeights)
+        #expect((0..<structure.arcCount).allSatisfy { partial.upWeight($0) == different.upWeight($0) && partial.downWeight($0) == different.downWeight($0) })
+        let again = CCHMetric(structure: structure, turnWeight: metric.turnWeight)
+        #expect((0..<structure.arcCount).allSatisfy { again.upWeight($0) == customized.upWeight($0) && again.downWeight($0) == customized.downWeight($0) })
     }
 }

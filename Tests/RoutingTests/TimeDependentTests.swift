@@ -47,7 +47,7 @@ import Routing
         let graph = try! Self.graph(seed: 1)
         var table = TravelTimeTable.freeFlow(graph)
         table = TravelTimeTable(freeFlowMs: graph.arcDurationMs, profileOfArc: table.profileOfArc, profileFactors: table.profileFactors,
-                                liveMs: table.liveMs, liveExpiry: table.liveExpiry, closedUntil: table.closedUntil,
+                                live: table.live,
                                 referenceTime: 0, utcOffsetSeconds: 7200)
         let mondayEight = 1_796_018_400.0  // 2026-11-30T06:00:00Z, a Monday
         #expect(table.slot(at: mondayEight) == 8 * 4)
@@ -62,7 +62,7 @@ import Routing
         let now = 1_764_000_000.0 + Double(seed) * 7919
         let table = ReferenceTimeDependent.randomTable(graph, seed: seed, referenceTime: now)
         let lower = ReferenceTimeDependent.lowerBound(graph, table)
-        let cch = CCHMetric(structure: CCHStructure.make(for: graph), turnWeight: lower.turnWeight)
+        let cch = CCHMetric(structure: CCHStructure.make(for: graph), turnWeight: lower.turnWeights)
         let potential = CCHPotential(metric: cch, towardsTargets: true)
         var fast = TimeDependentLegSearch(graph: graph, table: table, departure: now, potential: potential, lowerBound: lower)
         var plain = TimeDependentLegSearch(graph: graph, table: table, departure: now, potential: nil, lowerBound: nil)
@@ -88,7 +88,7 @@ import Routing
         let now = 1_764_000_000.0
         let table = ReferenceTimeDependent.randomTable(graph, seed: seed, referenceTime: now)
         let lower = ReferenceTimeDependent.lowerBound(graph, table)
-        let cch = CCHMetric(structure: CCHStructure.make(for: graph), turnWeight: lower.turnWeight)
+        let cch = CCHMetric(structure: CCHStructure.make(for: graph), turnWeight: lower.turnWeights)
         var search = ArriveBySearch(graph: graph, table: table, potential: CCHPotential(metric: cch, towardsTargets: false), lowerBound: lower)
         var plain = ArriveBySearch(graph: graph, table: table, potential: nil, lowerBound: nil)
         var rng = SplitMix64(seed: seed)

@@ -42,6 +42,28 @@ struct RoutingClientTests {
         #expect(route.departureTimeText.count == "2026-12-01T08:05:00+01:00".count)
     }
 
+    @Test("instructions follow the client's locale, or the language asked for")
+    func instructionsInTheLocalesLanguage() async throws {
+        let server = try #require(await LoopbackMapsServer.shared(.monaco))
+        var german = WayfinderClient.Configuration()
+        german.locale = Locale(identifier: "de_DE")
+        let route = try await WayfinderClient(serverURL: server.url, configuration: german)
+            .calculateRoute(RouteRequest(from: Monaco.monteCarlo, to: Monaco.fontvieille)).route
+        #expect(route.steps.last?.instructions.hasPrefix("Sie haben Ihr Ziel erreicht") == true)
+        #expect(route.steps.dropFirst().contains { $0.instructions.contains(" Sie ") })
+        // A locale without instructions falls back to the server's language; an explicit language wins.
+        var klingon = WayfinderClient.Configuration()
+        klingon.locale = Locale(identifier: "tlh")
+        let english = try await WayfinderClient(serverURL: server.url, configuration: klingon)
+            .calculateRoute(RouteRequest(from: Monaco.monteCarlo, to: Monaco.fontvieille)).route
+        #expect(english.steps.last?.instructions.hasPrefix("You have arrived") == true)
+        let french = try await WayfinderClient(serverURL: server.url, configuration: german)
+            .calculateRoute(RouteRequest(from: Monaco.monteCarlo, to: Monaco.fontvieille).language("fr-FR")).route
+        #expect(french.steps.last?.instructions.hasPrefix("Vous êtes arrivé") == true)
+        #expect(InstructionLanguages.tag(for: Locale(identifier: "nb_NO")) == "nb-NO")
+        #expect(InstructionLanguages.tag(for: Locale(identifier: "pt")) == "pt")
+    }
+
     @Test func alternativesAreMarked() async throws {
         let response = try await client.calculateRoute(RouteRequest(from: Monaco.monteCarlo, to: Monaco.fontvieille).alternatives(2))
         #expect(response.routes.count >= 2)

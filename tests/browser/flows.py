@@ -19,6 +19,7 @@ Flows (on the Monaco sample):
   g  "Time to leave" tab shows its form; accessible names on every button; no unexpected console errors
   h  keyboard only: typeahead for start and destination, travel mode and route type
   i  on a slow network: the loading indicator shows while the route is computed
+  l  browsers preferring German, French and Portuguese get their directions in that language
 
 Flow t (time to leave, on Monaco or Helsinki; the server runs with --clock-speed and a replay that
 jams and clears the trip's route in turn): typeahead from 3 characters or "Your location", travel
@@ -82,11 +83,12 @@ def check(cond, message):
 
 # ---- browser --------------------------------------------------------------------------------------
 
-def chrome(phone=False):
+def chrome(phone=False, lang="en-GB"):
     opts = webdriver.ChromeOptions()
     opts.binary_location = "/usr/bin/chromium"
     args = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
-            "--lang=en-GB", "--force-device-scale-factor=1"]
+            f"--lang={lang}", "--force-device-scale-factor=1"]
+    opts.add_experimental_option("prefs", {"intl.accept_languages": lang})
     if phone:
         opts.add_experimental_option("mobileEmulation", {
             "deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2, "touch": True},
@@ -339,6 +341,29 @@ def flow_c_directions(d):
     wait(d, lambda d: data(d, "selectedRoute") == "0", "route 1 to be selected by clicking its line")
     wait_idle(d)
     check_contrast(d)
+
+
+# A word that each language's directions use, and what never shows in English ones.
+LANGUAGE_WORDS = {"de-DE": ("Sie", "Ziel"), "fr-FR": ("Vous", "sur"), "pt-PT": ("Chegou", "para")}
+
+
+def flow_l_language(lang):
+    """Directions in the browser's language: a new browser told to prefer `lang` plans the same route."""
+    def flow(d):
+        open_app(d)
+        wait(d, lambda d: js(d, "return document.documentElement.lang") not in ("", "en", "en-GB"), "the page to take the browser's language")
+        make_route(d)
+        texts = [e.text for e in d.find_elements(By.CSS_SELECTOR, "#steps .step-text")]
+        check(len(texts) >= 3, f"only {len(texts)} steps listed")
+        joined = " ".join(texts)
+        words = LANGUAGE_WORDS[lang]
+        check(any(w in joined for w in words), f"the steps are not in {lang}: {joined[:200]!r}")
+        check("Turn " not in joined and "You have arrived" not in joined, f"English in the {lang} steps: {joined[:200]!r}")
+        print(f"      {lang}: {texts[1][:70]!r} … {texts[-1][:50]!r}")
+        js(d, "document.getElementById('steps').scrollIntoView({block: 'start'})")
+        wait_idle(d)
+        shot(d, f"l-directions-{lang}")
+    return flow
 
 
 def flow_b_along(d):
@@ -971,6 +996,12 @@ def main():
         run("e  phone-sized viewport, touch", flow_e_phone, d)
     finally:
         d.quit()
+    for lang in LANGUAGE_WORDS:
+        d = chrome(lang=lang)
+        try:
+            run(f"l  directions in the browser's language ({lang})", flow_l_language(lang), d)
+        finally:
+            d.quit()
 
     return summary(results)
 

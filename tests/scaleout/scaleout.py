@@ -284,7 +284,9 @@ def main():
         figures["throughput_ratio_3_to_1"] = round(throughput[3]["rps"] / max(1, throughput[1]["rps"]), 2)
         figures["cores"] = os.cpu_count()
 
-        # 2. A live update posted to one replica is in force on every replica within 1 s.
+        # 2. A live update posted to one replica is in force on every replica within 1 s. Posted to
+        # the replica itself, a local client of a loopback server without keys: through nginx
+        # (which sets X-Forwarded-For) it would need an operator credential.
         probe = paths[0]
         before = [json.loads(http_get(r.port, probe)[1])["routes"][0]["duration"] for r in replicas]
         generations = [get_json(r.port, "/traffic/1/status")[1]["modes"]["car"]["generation"] for r in replicas]

@@ -71,19 +71,29 @@ public enum OSRM {
         public var driving_side: String
         public var name: String
         public var ref: String?
+        /// Where the road leads, as signed ("A 5: Darmstadt, Frankfurt"); omitted when unsigned.
+        public var destinations: String?
+        /// The exit number of a ramp; omitted when it has none.
+        public var exits: String?
+        /// The name of a rotary (a large named circle).
+        public var rotary_name: String?
         public var intersections: [Intersection]
         public var weight: Double
         public var duration: Double
         public var distance: Double
 
         public init(geometry: Geometry, maneuver: Maneuver, mode: String, driving_side: String, name: String,
-                    ref: String? = nil, intersections: [Intersection], weight: Double, duration: Double, distance: Double) {
+                    ref: String? = nil, destinations: String? = nil, exits: String? = nil, rotary_name: String? = nil,
+                    intersections: [Intersection], weight: Double, duration: Double, distance: Double) {
             self.geometry = geometry
             self.maneuver = maneuver
             self.mode = mode
             self.driving_side = driving_side
             self.name = name
             self.ref = ref
+            self.destinations = destinations
+            self.exits = exits
+            self.rotary_name = rotary_name
             self.intersections = intersections
             self.weight = weight
             self.duration = duration
@@ -98,15 +108,18 @@ public enum OSRM {
         public var type: String
         public var modifier: String?
         public var exit: Int?
+        /// The instruction as text in the asked `language` (as Mapbox's Directions API words it).
+        public var instruction: String?
 
         public init(bearing_after: Int, bearing_before: Int, location: [Double], type: String, modifier: String? = nil,
-                    exit: Int? = nil) {
+                    exit: Int? = nil, instruction: String? = nil) {
             self.bearing_after = bearing_after
             self.bearing_before = bearing_before
             self.location = location
             self.type = type
             self.modifier = modifier
             self.exit = exit
+            self.instruction = instruction
         }
     }
 
@@ -116,13 +129,26 @@ public enum OSRM {
         public var entry: [Bool]
         public var out: Int?
         public var `in`: Int?
+        public var lanes: [Lane]?
 
-        public init(location: [Double], bearings: [Int], entry: [Bool], out: Int? = nil, in entering: Int? = nil) {
+        public init(location: [Double], bearings: [Int], entry: [Bool], out: Int? = nil, in entering: Int? = nil, lanes: [Lane]? = nil) {
             self.location = location
             self.bearings = bearings
             self.entry = entry
             self.out = out
             self.`in` = entering
+            self.lanes = lanes
+        }
+    }
+
+    /// A lane at an intersection: its markings (`left`, `straight`, `slight right`, `none`, …) and whether the route can use it.
+    public struct Lane: Codable, Sendable, Equatable {
+        public var indications: [String]
+        public var valid: Bool
+
+        public init(indications: [String], valid: Bool) {
+            self.indications = indications
+            self.valid = valid
         }
     }
 

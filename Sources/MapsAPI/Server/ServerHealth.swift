@@ -28,6 +28,12 @@ public struct ServerHealth: Sendable, Codable, Equatable {
     public var limits: ServiceLimits
     /// The HTTP layer's limits, when the server reports them.
     public var http: HTTPLimits?
+    /// The roles, how each is gated, and the quotas and caps, when the server reports them.
+    public var access: ServerAccess?
+    /// LEFT or RIGHT: the side traffic keeps to in the dataset's country.
+    public var drivingSide: String?
+    /// The languages instructions can be given in, as base tags (`en`, `de`, …); any region of them is accepted.
+    public var instructionLanguages: [String]?
 
     public init(dataset: String, datasetCreatedAt: String, source: String, timeZone: String, boundingBox: [Double],
                 profiles: [String], uptimeSeconds: Int, trafficUpdates: Int, trafficUpdateAgeSeconds: Int? = nil, tiles: Bool,

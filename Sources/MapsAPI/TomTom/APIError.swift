@@ -11,6 +11,8 @@ public struct APIError: Error, Codable, Sendable, CustomStringConvertible {
         case methodNotAllowed = "METHOD_NOT_ALLOWED"
         case rateLimited = "RATE_LIMITED"
         case unauthorized = "FORBIDDEN"
+        /// No credential where one is needed (HTTP 401, with `WWW-Authenticate: Bearer`).
+        case unauthenticated = "UNAUTHORIZED"
         case unavailable = "SERVICE_UNAVAILABLE"
         case internalError = "INTERNAL_ERROR"
     }
@@ -34,6 +36,7 @@ public struct APIError: Error, Codable, Sendable, CustomStringConvertible {
         case .methodNotAllowed: 405
         case .rateLimited: 429
         case .unauthorized: 403
+        case .unauthenticated: 401
         case .unavailable: 503
         case .internalError: 500
         }
@@ -49,17 +52,12 @@ public struct APIError: Error, Codable, Sendable, CustomStringConvertible {
     public struct Body: Codable, Sendable {
         public var formatVersion = "0.0.12"
         public var error: Description
-        public var detailedError: Detail
+        public var detailedError: DetailedError
         public var httpStatusCode: Int
         /// What a refusal has to say beyond the message (time to leave: "leaving now arrives 12 min late").
         public var detail: String?
 
         public struct Description: Codable, Sendable { public var description: String }
-        public struct Detail: Codable, Sendable {
-            public var code: String
-            public var message: String
-            public var target: String?
-        }
     }
 
     public var body: Body { body(detail: nil) }

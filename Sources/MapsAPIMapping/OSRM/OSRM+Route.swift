@@ -22,10 +22,11 @@ public struct OSRMRouteOptions: Sendable {
 }
 
 extension OSRM.RouteResponse {
-    /// A plan in OSRM's shape; `guidance[i]` is route i's (nil without steps).
-    public init(_ plan: Plan, guidance: [Directions.Guidance?], drivingSide: DrivingSide, options: OSRMRouteOptions) {
+    /// A plan in OSRM's shape; `guidance[i]` is route i's (nil without steps), its steps made by
+    /// `Guidance.osrmSteps`.
+    public init(_ plan: Plan, guidance: [Directions.Guidance?], options: OSRMRouteOptions) {
         let routes = plan.routes.enumerated().map { i, route in
-            OSRM.Route(route, guidance: i < guidance.count ? guidance[i] : nil, drivingSide: drivingSide, options: options)
+            OSRM.Route(route, guidance: i < guidance.count ? guidance[i] : nil, options: options)
         }
         let waypoints = plan.best.waypoints.map { w in
             let snapped = LatLon(rounding: w.snapped)
@@ -39,24 +40,12 @@ extension OSRM.RouteResponse {
 extension OSRM.Route {
     /// One route: legs with their steps (from the guidance) and per-segment annotations from the
     /// times of the arcs themselves, the whole line as `overview` and `geometries` ask.
-    public init(_ route: TimedRoute, guidance: Directions.Guidance?, drivingSide: DrivingSide, options: OSRMRouteOptions) {
-        let mode = Vocabulary.osrmMode(route.mode)
-        let side = drivingSide.rawValue.lowercased()
+    public init(_ route: TimedRoute, guidance: Directions.Guidance?, options: OSRMRouteOptions) {
         var legs: [OSRM.Leg] = []
-        var instructionIndex = 0
-        let instructions = guidance?.instructions ?? []
-        let steps = guidance?.steps ?? []
-        for leg in route.legs {
-            var legSteps: [OSRM.Step] = []
-            if options.steps {
-                // The instructions of this leg: up to and including its arrival/waypoint instruction.
-                while instructionIndex < instructions.count {
-                    let instruction = instructions[instructionIndex]
-                    legSteps.append(OSRM.Step(instruction, steps[instructionIndex], mode: mode, geometries: options.geometries, drivingSide: side))
-                    instructionIndex += 1
-                    if instruction.maneuver.instructionType == "LOCATION_ARRIVAL" || instruction.maneuver.instructionType == "LOCATION_WAYPOINT" { break }
-                }
-            }
+        let points = route.legs.flatMap { $0.points.map(LatLon.init(rounding:)) }.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
+        let steps = options.steps ? guidance?.osrmSteps(points: points) { OSRM.Geometry($0.map(LatLon.init(rounding:)), options.geometries) } ?? [] : []
+        for (i, leg) in route.legs.enumerated() {
+            let legSteps = i < steps.count ? steps[i] : []
             var summary = ""
             if options.steps {
                 var seen: [String] = []
@@ -103,25 +92,6 @@ extension OSRM.Annotation {
     }
 }
 
-extension OSRM.Step {
-    init(_ instruction: Directions.Guidance.Instruction, _ step: Directions.Guidance.Step, mode: String, geometries: String, drivingSide: String) {
-        let (type, modifier) = OSRM.maneuver(instruction.maneuver)
-        let point = LatLon(rounding: instruction.point)
-        let location = [OSRM.round6(point.longitude), OSRM.round6(point.latitude)]
-        let stepPoints = step.points.map(LatLon.init(rounding:))
-        let points = stepPoints.isEmpty ? [point, point] : (stepPoints.count == 1 ? [stepPoints[0], stepPoints[0]] : stepPoints)
-        let after = points.count >= 2 ? OSRM.bearing(points[0], points[1]) : 0
-        let before = instruction.turnAngleDegrees.map { (after - $0 + 360) % 360 } ?? (type == "depart" ? 0 : after)
-        self.init(geometry: OSRM.Geometry(points, geometries),
-                  maneuver: OSRM.Maneuver(bearing_after: type == "arrive" ? 0 : after, bearing_before: before, location: location,
-                                          type: type, modifier: modifier, exit: instruction.roundaboutExit),
-                  mode: mode, driving_side: drivingSide, name: instruction.street ?? "", ref: instruction.roadNumbers?.joined(separator: "; "),
-                  intersections: [OSRM.Intersection(location: location, bearings: [type == "arrive" ? before : after], entry: [true],
-                                                    out: type == "arrive" ? nil : 0, in: type == "depart" ? nil : 0)],
-                  weight: Double(step.travelTimeSeconds), duration: Double(step.travelTimeSeconds), distance: Double(step.distanceMeters))
-    }
-}
-
 extension OSRM.Geometry {
     init(_ points: [LatLon], _ kind: String) {
         let coords = points.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
@@ -136,40 +106,6 @@ extension OSRM.Geometry {
 extension OSRM {
     public static func round6(_ v: Double) -> Double { (v * 1e6).rounded() / 1e6 }
 
-    static func bearing(_ a: LatLon, _ b: LatLon) -> Int {
-        Int(Geodesy.bearingDegrees(from: Coordinate(latitude: a.latitude, longitude: a.longitude),
-                                   to: Coordinate(latitude: b.latitude, longitude: b.longitude)).rounded()) % 360
-    }
-
-    /// TomTom maneuvers in OSRM's vocabulary.
-    static func maneuver(_ maneuver: Directions.Maneuver) -> (String, String?) {
-        switch maneuver {
-        case .depart: ("depart", nil)
-        case .arrive: ("arrive", nil)
-        case .arriveLeft, .waypointLeft: ("arrive", "left")
-        case .arriveRight, .waypointRight: ("arrive", "right")
-        case .waypointReached: ("arrive", nil)
-        case .straight: ("new name", "straight")
-        case .turnLeft: ("turn", "left")
-        case .turnRight: ("turn", "right")
-        case .bearLeft: ("turn", "slight left")
-        case .bearRight: ("turn", "slight right")
-        case .sharpLeft: ("turn", "sharp left")
-        case .sharpRight: ("turn", "sharp right")
-        case .keepLeft: ("fork", "slight left")
-        case .keepRight: ("fork", "slight right")
-        case .makeUTurn, .tryMakeUTurn: ("continue", "uturn")
-        case .enterMotorway, .enterFreeway, .enterHighway, .entranceRamp: ("merge", "straight")
-        case .takeExit, .motorwayExitRight: ("off ramp", "slight right")
-        case .motorwayExitLeft: ("off ramp", "slight left")
-        case .roundaboutCross: ("roundabout", "straight")
-        case .roundaboutRight: ("roundabout", "right")
-        case .roundaboutLeft: ("roundabout", "left")
-        case .roundaboutBack: ("roundabout", "uturn")
-        case .takeFerry: ("notification", "straight")
-        case .follow, .switchParallelRoad, .switchMainRoad: ("turn", "straight")
-        }
-    }
 }
 
 /// Douglas–Peucker line simplification (OSRM's `overview=simplified`).

@@ -1,3 +1,5 @@
+import Foundation
+
 /// English names and ISO alpha-3 codes for the countries TomTom-shaped addresses name.
 enum CountryNames {
     static let table: [String: (name: String, iso3: String)] = [
@@ -18,4 +20,28 @@ enum CountryNames {
 
     static func name(_ code: String?) -> String? { code.flatMap { table[$0.uppercased()]?.name } }
     static func iso3(_ code: String?) -> String? { code.flatMap { table[$0.uppercased()]?.iso3 } }
+}
+
+extension CountryNames {
+    /// Names countries go by in their own languages, for Nominatim's `country=` (upper-case ISO code by folded name).
+    static let nativeNames: [String: String] = [
+        "andorra": "AD", "osterreich": "AT", "belgique": "BE", "belgie": "BE", "belgien": "BE", "schweiz": "CH", "suisse": "CH",
+        "svizzera": "CH", "svizra": "CH", "cesko": "CZ", "deutschland": "DE", "danmark": "DK", "eesti": "EE", "espana": "ES",
+        "suomi": "FI", "france": "FR", "hellas": "GR", "ellada": "GR", "hrvatska": "HR", "magyarorszag": "HU", "eire": "IE",
+        "island": "IS", "italia": "IT", "lietuva": "LT", "letzebuerg": "LU", "luxembourg": "LU", "latvija": "LV", "nederland": "NL",
+        "norge": "NO", "polska": "PL", "portugal": "PT", "romania": "RO", "srbija": "RS", "sverige": "SE", "slovenija": "SI",
+        "slovensko": "SK", "turkiye": "TR", "ukraina": "UA", "uk": "GB", "usa": "US", "monaco": "MC", "liechtenstein": "LI",
+    ]
+}
+
+/// ISO 3166-1 alpha-2 codes for what people write in a country field: the code itself, the English
+/// name, or the name in the country's own language ("Suomi", "Deutschland").
+public enum CountryCodes {
+    public static func code(for text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.count == 2, trimmed.allSatisfy({ $0.isASCII && $0.isLetter }) { return trimmed.uppercased() }
+        let folded = trimmed.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).lowercased()
+        if let code = CountryNames.nativeNames[folded] { return code }
+        return CountryNames.table.first { $0.value.name.lowercased() == folded }?.key
+    }
 }

@@ -2,17 +2,22 @@ public import Places
 public import MapsAPI
 import GeoCore
 
-extension PlaceResult {
-    /// Nominatim's `place_rank`: 30 for houses and POIs, 26 for streets, 16–25 for settlements.
-    public var nominatimPlaceRank: Int {
-        switch kind {
-        case .address, .poi: return 30
-        case .street: return ["motorway", "trunk", "primary", "secondary", "tertiary"].contains(osmValue) ? 26 : 27
-        case .locality:
-            return ["city": 16, "town": 18, "borough": 18, "village": 19, "city_district": 19, "hamlet": 20, "suburb": 20,
-                    "island": 20, "quarter": 22, "neighbourhood": 22, "isolated_dwelling": 22, "locality": 25, "square": 25][osmValue] ?? 25
-        }
+/// What a Nominatim answer includes beside the basics (`addressdetails`, `namedetails`, `extratags`).
+public struct NominatimDetails: Sendable, Equatable {
+    public var address: Bool
+    public var names: Bool
+    public var extraTags: Bool
+
+    public init(address: Bool = false, names: Bool = false, extraTags: Bool = false) {
+        self.address = address
+        self.names = names
+        self.extraTags = extraTags
     }
+}
+
+extension PlaceResult {
+    /// Nominatim's `place_rank`: 30 for houses and POIs, 26/27 for streets, 21 for postcodes, 4–25 for areas.
+    public var nominatimPlaceRank: Int { addressRank }
 
     /// Nominatim's `addresstype`.
     public var nominatimAddressType: String {
@@ -20,7 +25,22 @@ extension PlaceResult {
         case .address: "place"
         case .street: "road"
         case .poi: osmKey
-        case .locality: osmValue
+        case .postcode: "postcode"
+        case .locality: osmKey == "boundary" ? Self.boundaryAddressType(rank: addressRank) : osmValue
+        }
+    }
+
+    /// The `addresstype` of an administrative boundary by its rank, as Nominatim names the levels.
+    static func boundaryAddressType(rank: Int) -> String {
+        switch rank {
+        case ...4: "country"
+        case 5...9: "state"
+        case 10...11: "region"
+        case 12...13: "county"
+        case 14...17: "city"
+        case 18...19: "town"
+        case 20...21: "suburb"
+        default: "neighbourhood"
         }
     }
 
@@ -29,15 +49,19 @@ extension PlaceResult {
         var parts: [(label: String, value: String)] = []
         switch kind {
         case .poi: parts.append((osmKey, name))
-        case .locality: parts.append((osmValue, name))
+        case .locality: parts.append((nominatimAddressType, name))
         default: break
         }
         if let n = address.houseNumber { parts.append(("house_number", n)) }
         if let s = address.streetName { parts.append(("road", s)) }
         if let d = address.municipalitySubdivision, kind != .locality || d != name { parts.append(("suburb", d)) }
         if let c = address.municipality, kind != .locality || c != name { parts.append(("city", c)) }
+        if let c = address.countrySecondarySubdivision, kind != .locality || c != name { parts.append(("county", c)) }
+        if let s = address.countrySubdivision, kind != .locality || s != name { parts.append(("state", s)) }
         if let p = address.postcode { parts.append(("postcode", p)) }
-        if let country = CountryNames.name(address.countryCode) { parts.append(("country", country)) }
+        if let country = CountryNames.name(address.countryCode), !(kind == .locality && osmValue == "country") {
+            parts.append(("country", country))
+        }
         if let code = address.countryCode { parts.append(("country_code", code.lowercased())) }
         return NominatimAddress(parts)
     }
@@ -59,36 +83,45 @@ extension PlaceResult {
 
     private var nominatimName: String { kind == .address && (address.streetNameAndNumber == name) ? "" : name }
 
-    /// This place as a Nominatim json/jsonv2 object. `placeID` defaults to the store's own id.
-    public func nominatimPlace(format: NominatimFormat = .jsonv2, addressDetails: Bool = false, nameDetails: Bool = false) -> NominatimPlace {
+    /// Postcodes made from addresses (and a country known only by its code) are no OSM object: Nominatim
+    /// leaves out `osm_type` and `osm_id` for them.
+    private var nominatimOSM: (type: String?, id: Int64?) { osmID == 0 ? (nil, nil) : (osmType.name, osmID) }
+
+    private func nominatimNames(_ details: NominatimDetails) -> [String: String]? {
+        guard details.names else { return nil }
+        return otherNames.merging(nominatimName.isEmpty ? [:] : ["name": name]) { a, _ in a }
+    }
+
+    /// This place as a Nominatim json/jsonv2 object. `placeID` is the store's own id.
+    public func nominatimPlace(format: NominatimFormat = .jsonv2, details: NominatimDetails = NominatimDetails()) -> NominatimPlace {
         let box = nominatimBox
         return NominatimPlace(
-            format: format == .json ? .json : .jsonv2, placeID: id, osmType: osmType.name, osmID: osmID,
+            format: format == .json ? .json : .jsonv2, placeID: id, osmType: nominatimOSM.type, osmID: nominatimOSM.id,
             lat: Coordinate.format(position.latitude, 7), lon: Coordinate.format(position.longitude, 7),
             osmClass: osmKey, type: osmValue, placeRank: nominatimPlaceRank, importance: importance,
             addresstype: nominatimAddressType, name: nominatimName, displayName: nominatimDisplayName,
-            address: addressDetails ? nominatimAddress() : nil,
-            namedetails: nameDetails ? otherNames.merging(["name": name]) { a, _ in a } : nil,
+            address: details.address ? nominatimAddress() : nil, namedetails: nominatimNames(details),
+            extratags: details.extraTags ? extraTags : nil,
             boundingbox: [Coordinate.format(box.southWest.latitude, 7), Coordinate.format(box.northEast.latitude, 7),
                           Coordinate.format(box.southWest.longitude, 7), Coordinate.format(box.northEast.longitude, 7)])
     }
 
     /// This place as a Nominatim GeoJSON feature (a centroid point).
-    public func nominatimFeature(addressDetails: Bool = false, nameDetails: Bool = false) -> NominatimFeature {
+    public func nominatimFeature(details: NominatimDetails = NominatimDetails()) -> NominatimFeature {
         let box = nominatimBox
         return NominatimFeature(
             properties: NominatimFeatureProperties(
-                placeID: id, osmType: osmType.name, osmID: osmID, placeRank: nominatimPlaceRank, category: osmKey, type: osmValue,
-                importance: importance, addresstype: nominatimAddressType, name: nominatimName, displayName: nominatimDisplayName,
-                address: addressDetails ? nominatimAddress() : nil,
-                namedetails: nameDetails ? otherNames.merging(["name": name]) { a, _ in a } : nil),
+                placeID: id, osmType: nominatimOSM.type, osmID: nominatimOSM.id, placeRank: nominatimPlaceRank, category: osmKey,
+                type: osmValue, importance: importance, addresstype: nominatimAddressType, name: nominatimName,
+                displayName: nominatimDisplayName, address: details.address ? nominatimAddress() : nil,
+                namedetails: nominatimNames(details), extratags: details.extraTags ? extraTags : nil),
             bbox: [box.southWest.longitude, box.southWest.latitude, box.northEast.longitude, box.northEast.latitude],
             geometry: NominatimPointGeometry(longitude: position.longitude, latitude: position.latitude))
     }
 }
 
 extension NominatimFeatureCollection {
-    public static func nominatim(_ places: [PlaceResult], addressDetails: Bool = false, nameDetails: Bool = false) -> NominatimFeatureCollection {
-        NominatimFeatureCollection(features: places.map { $0.nominatimFeature(addressDetails: addressDetails, nameDetails: nameDetails) })
+    public static func nominatim(_ places: [PlaceResult], details: NominatimDetails = NominatimDetails()) -> NominatimFeatureCollection {
+        NominatimFeatureCollection(features: places.map { $0.nominatimFeature(details: details) })
     }
 }

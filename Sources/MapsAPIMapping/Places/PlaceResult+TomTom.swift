@@ -10,16 +10,24 @@ extension PlaceResult {
         case .poi: "POI"
         case .street: "Street"
         case .address: isInterpolated ? "Address Range" : "Point Address"
-        case .locality: "Geography"
+        case .locality, .postcode: "Geography"
         }
     }
 
     /// TomTom's `entityType` for Geography results.
     public var tomTomEntityType: String? {
+        if kind == .postcode { return "PostalCodeArea" }
         guard kind == .locality else { return nil }
+        switch addressRank {
+        case ...4: return "Country"
+        case 5...9: return "CountrySubdivision"
+        case 10...13: return "CountrySecondarySubdivision"
+        default: break
+        }
         switch osmValue {
         case "city", "town", "village", "hamlet": return "Municipality"
         case "neighbourhood", "quarter", "square", "locality", "isolated_dwelling": return "Neighbourhood"
+        case "administrative": return addressRank <= 19 ? "Municipality" : addressRank <= 21 ? "MunicipalitySubdivision" : "Neighbourhood"
         default: return "MunicipalitySubdivision"
         }
     }
@@ -38,10 +46,14 @@ extension PlaceResult {
         if kind == .locality {
             freeform = [name, address.municipality == name ? nil : address.municipality].compactMap { $0 }.joined(separator: ", ")
         }
+        let entity = tomTomEntityType
+        let subdivisions = ["MunicipalitySubdivision", "Neighbourhood"]
         return SearchAddress(
             streetNumber: address.houseNumber, streetName: address.streetName,
-            municipalitySubdivision: kind == .locality && tomTomEntityType != "Municipality" ? name : address.municipalitySubdivision,
-            municipality: kind == .locality && tomTomEntityType == "Municipality" ? name : address.municipality,
+            municipalitySubdivision: kind == .locality && subdivisions.contains(entity ?? "") ? name : address.municipalitySubdivision,
+            municipality: kind == .locality && entity == "Municipality" ? name : address.municipality,
+            countrySecondarySubdivision: entity == "CountrySecondarySubdivision" ? name : address.countrySecondarySubdivision,
+            countrySubdivision: entity == "CountrySubdivision" ? name : address.countrySubdivision,
             postalCode: address.postcode, countryCode: address.countryCode, country: CountryNames.name(address.countryCode),
             countryCodeISO3: CountryNames.iso3(address.countryCode), freeformAddress: freeform,
             localName: address.municipality ?? (kind == .locality ? name : nil))

@@ -10,7 +10,9 @@ public struct RouteDocumentOptions: Sendable {
     /// The legs' points (`routeRepresentation=polyline`) and the sections that index them.
     public var includePoints = true
     /// Guidance and steps in this language, with (`text`, `tagged`) or without (`coded`) messages.
-    public var instructions: (text: InstructionText, withMessages: Bool)?
+    public var instructions: (text: InstructionText, messages: Directions.Guidance.Messages)?
+    /// The side traffic keeps to (guidance turns roundabouts and U-turns by it).
+    public var drivingSide = DrivingSide.right
     /// TomTom `sectionType`s (lowercased) besides `TRAVEL_MODE`.
     public var sectionTypes: Set<String> = []
     /// Whether live traffic counted (TomTom's `traffic`): only then is its delay reported.
@@ -93,10 +95,11 @@ extension RouteBody {
                                      travelMode: route.mode.rawValue)]
         if options.includePoints { sections += Self.sections(route, graph: graph, wanted: options.sectionTypes) }
         self.init(summary: summary, legs: legs, sections: sections)
-        if let (text, withMessages) = options.instructions {
-            let guidance = GuidanceBuilder(graph: graph, text: text, drivingSide: DrivingSide(timeZone: timeZone)).build(route)
-            self.guidance = guidance.tomTom(withMessages: withMessages)
+        if let (text, messages) = options.instructions {
+            let guidance = GuidanceBuilder(graph: graph, text: text, drivingSide: options.drivingSide).build(route)
+            self.guidance = guidance.tomTom(messages: messages)
             steps = guidance.tomTomSteps
+            if options.includePoints && options.sectionTypes.contains("lanes") { self.sections += guidance.laneSections }
         }
         advisoryNotices = Advisories.notices(route, graph: graph)
     }

@@ -96,13 +96,18 @@ struct OSRMHandlers {
             // Only what the answer shows is worked out: guidance for steps, points for a geometry or
             // annotations (OSRM's own default, overview=simplified, wants them).
             query.representation = options.needsPoints ? .polyline : .summaryOnly
+            // Instruction texts (`maneuver.instruction`) in this language: an addition OSRM clients accept.
+            query.language = q["language"] ?? "en"
+            if let text = q["continue_straight"], text != "default" {
+                query.continueStraight = try Self.bool(text, "continue_straight")
+            }
             do {
                 return JSONResponse.ok(try app.service.osrmRoute(query, options: options))
             } catch {
                 switch error.code {
                 case .mapMatchingFailure: throw Failure(code: "NoSegment", message: "Could not find a matching segment for any coordinate")
                 case .noRouteFound: throw Failure(code: "NoRoute", message: "Impossible route between points")
-                default: throw Failure(code: "InvalidQuery", message: error.message)
+                default: throw Failure(code: error.parameter == "language" ? "InvalidValue" : "InvalidQuery", message: error.message)
                 }
             }
         } catch {
@@ -157,6 +162,9 @@ struct OSRMHandlers {
             let sources = try indices("sources"), destinations = try indices("destinations")
             guard sources.count * destinations.count <= 10_000 else {
                 throw Failure(code: "TooBig", message: "Too many table cells (at most 10000)")
+            }
+            if let refusal = app.quotas.charge(sources.count * destinations.count, of: .matrixCells, identity: app.identity(request)) {
+                return refusal
             }
             let annotations = Set((request.query["annotations"] ?? "duration").split(separator: ",").map(String.init))
             return JSONResponse.ok(try app.service.osrmTable(coords, sources: sources, destinations: destinations, mode: mode,

@@ -3,6 +3,7 @@ import HTTPServer
 import MapsAPI
 import MapsAPIMapping
 import MapsService
+import Places
 import GeoCore
 
 /// TomTom Search API v2: fuzzy search, geocode, reverse geocode, nearby, category and POI search,
@@ -121,9 +122,31 @@ struct SearchHandlers {
             if text.hasSuffix(".json") { text.removeLast(5) }
             let position = try CoordinateText.parse(text, parameter: "position")
             let q = QueryReader(query: request.query)
-            let radius = try q.double("radius", range: 1...10_000) ?? 200
-            return JSONResponse.ok(try app.service.reverseGeocode(ReverseGeocodeQuery(position: position, radiusMeters: radius,
-                                                                                    language: q.string("language"))))
+            var query = ReverseGeocodeQuery(position: position, radiusMeters: try q.double("radius", range: 1...10_000) ?? 200,
+                                            language: q.string("language"))
+            if let number = q.string("number")?.trimmingCharacters(in: .whitespaces) {
+                guard !number.isEmpty, number.count <= 20 else { throw APIError.badInput("number must be a house number", parameter: "number") }
+                query.houseNumber = number
+            }
+            for name in q.list("entityType") {
+                guard let type = ReverseGeocodeQuery.AreaType(rawValue: name) else {
+                    let known = ReverseGeocodeQuery.AreaType.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw APIError.badInput("entityType must be a list of \(known), not \"\(name)\"", parameter: "entityType")
+                }
+                query.areaTypes.append(type)
+            }
+            for name in q.list("roadUse") {
+                guard let use = RoadAttributes.Use(rawValue: name) else {
+                    let known = RoadAttributes.Use.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw APIError.badInput("roadUse must be a list of \(known), not \"\(name)\"", parameter: "roadUse")
+                }
+                query.roadUses.insert(use)
+            }
+            let extras = ReverseGeocodeExtras(matchType: try q.bool("returnMatchType", default: false),
+                                              speedLimit: try q.bool("returnSpeedLimit", default: false),
+                                              roadUse: try q.bool("returnRoadUse", default: false))
+            query.includeRoad = extras.speedLimit || extras.roadUse
+            return JSONResponse.ok(try app.service.reverseGeocode(query, extras: extras))
         }
     }
 
@@ -164,69 +187,6 @@ struct SearchHandlers {
                 for i in response.results.indices { response.results[i].detourOffset = nil }
             }
             return JSONResponse.ok(response)
-        }
-    }
-}
-
-/// Nominatim's `/search` and `/reverse` (json, jsonv2, geojson), for geopy and friends.
-struct NominatimHandlers {
-    let app: MapsApplication
-
-    static func failure(_ message: String) -> HTTPResponse {
-        HTTPResponse.json(JSONResponse.encode(NominatimErrorResponse(message: message)), status: .badRequest)
-    }
-
-    static func format(_ request: HTTPRequest, default value: String) -> NominatimFormat? {
-        NominatimFormat(rawValue: request.query["format"] ?? value)
-    }
-
-    /// Nominatim booleans: only the literal 0 is false.
-    static func flag(_ request: HTTPRequest, _ name: String, default value: Bool) -> Bool {
-        guard let text = request.query[name] else { return value }
-        return text != "0"
-    }
-
-    func search(_ request: HTTPRequest) -> HTTPResponse {
-        guard let format = Self.format(request, default: "jsonv2") else { return Self.failure("format must be json, jsonv2 or geojson") }
-        let structured = ["street", "city", "county", "state", "country", "postalcode", "amenity"].compactMap { request.query[$0] }
-        let text = (request.query["q"] ?? structured.joined(separator: " ")).trimmingCharacters(in: .whitespaces)
-        guard !text.isEmpty else { return Self.failure("Nothing to search for: give q or structured parameters") }
-        // Like Nominatim: a limit that is not a number is an error, one out of range is clamped.
-        guard let requestedLimit = Int(request.query["limit"] ?? "10") else { return Self.failure("Parameter 'limit' must be an integer") }
-        let limit = min(50, max(1, requestedLimit))
-        var box: BoundingBox?
-        if let viewbox = request.query["viewbox"] {
-            let v = viewbox.split(separator: ",").compactMap { Double($0) }
-            guard v.count == 4, Coordinate.isValid(latitude: v[1], longitude: v[0]), Coordinate.isValid(latitude: v[3], longitude: v[2]) else {
-                return Self.failure("viewbox must be lon1,lat1,lon2,lat2 with longitudes in [-180, 180] and latitudes in [-90, 90]")
-            }
-            box = BoundingBox(south: min(v[1], v[3]), west: min(v[0], v[2]), north: max(v[1], v[3]), east: max(v[0], v[2]))
-        }
-        let bounded = Self.flag(request, "bounded", default: false)
-        var query = PlaceSearchQuery(text: text, bias: box?.center, boundingBox: bounded ? box : nil, limit: limit,
-                                     language: request.query["accept-language"])
-        if !bounded { query.bias = box?.center }
-        do {
-            return JSONResponse.ok(try app.service.nominatimSearch(query, format: format, addressDetails: Self.flag(request, "addressdetails", default: false),
-                                                                   nameDetails: Self.flag(request, "namedetails", default: false)))
-        } catch {
-            return error.httpStatus == 400 ? Self.failure(error.message) : JSONResponse.error(error)
-        }
-    }
-
-    func reverse(_ request: HTTPRequest) -> HTTPResponse {
-        guard let format = Self.format(request, default: "xml") else { return Self.failure("format must be json, jsonv2 or geojson") }
-        guard let latText = request.query["lat"], let lonText = request.query["lon"], let lat = Double(latText), let lon = Double(lonText),
-              Coordinate.isValid(latitude: lat, longitude: lon) else {
-            return Self.failure("Need lat and lon: floating-point numbers within [-90, 90] and [-180, 180]")
-        }
-        do {
-            let query = ReverseGeocodeQuery(position: Coordinate(latitude: lat, longitude: lon), radiusMeters: 500,
-                                            language: request.query["accept-language"])
-            return JSONResponse.ok(try app.service.nominatimReverse(query, format: format, addressDetails: Self.flag(request, "addressdetails", default: true),
-                                                                    nameDetails: Self.flag(request, "namedetails", default: false)))
-        } catch {
-            return JSONResponse.error(error)
         }
     }
 }

@@ -11,6 +11,10 @@ import TimeToLeave
 /// - `POST /timetoleave/1/watches/{id}/accept` → takes the offered better route
 /// - `GET /timetoleave/1/watches/{id}/events` → Server-Sent Events (`plan`, `traffic-change`, `no-change`,
 ///   `time-to-leave`, `late`, `expired`), each with the whole watch as JSON data, resumable with `Last-Event-ID`.
+///
+/// A watch belongs to the client that made it (`MapsApplication.identity`): any other client gets
+/// 404 for it, and the listing holds the caller's own watches (an operator's: everyone's).
+/// Open watches and event streams are capped per client and in all.
 struct TimeToLeaveHandlers {
     let app: MapsApplication
     var watches: WatchService { app.timeToLeave }
@@ -27,6 +31,7 @@ struct TimeToLeaveHandlers {
     static func failure(_ error: WatchError) -> HTTPResponse {
         var response = JSONResponse.ok(error.apiError.body(detail: error.detail), status: HTTPStatus(error.apiError.httpStatus))
         response.headers.set("Cache-Control", "no-store")
+        if let seconds = error.retryAfterSeconds { response.headers.set("Retry-After", String(seconds)) }
         return response
     }
 
@@ -37,7 +42,7 @@ struct TimeToLeaveHandlers {
     func create(_ request: HTTPRequest) -> HTTPResponse {
         do {
             let body = try JSONResponse.decode(WatchRequest.self, from: request.body)
-            let watch = try watches.create(body)
+            let watch = try watches.create(body, owner: app.identity(request))
             var response = JSONResponse.ok(watch, status: .created)
             response.headers.set("Location", "/timetoleave/1/watches/\(watch.id)")
             return response
@@ -51,23 +56,24 @@ struct TimeToLeaveHandlers {
     }
 
     func list(_ request: HTTPRequest) -> HTTPResponse {
-        JSONResponse.ok(WatchListing(watches: watches.list()))
+        let identity = app.identity(request)
+        return JSONResponse.ok(WatchListing(watches: watches.list(owner: identity == "operator" ? nil : identity)))
     }
 
     func get(_ request: HTTPRequest) -> HTTPResponse {
         let id = request.pathParameters["id"] ?? ""
-        guard let watch = watches.watch(id) else { return Self.notFound(id) }
+        guard let watch = watches.watch(id, owner: app.identity(request)) else { return Self.notFound(id) }
         return JSONResponse.ok(watch)
     }
 
     func delete(_ request: HTTPRequest) -> HTTPResponse {
         let id = request.pathParameters["id"] ?? ""
-        return watches.delete(id) ? .status(.noContent) : Self.notFound(id)
+        return watches.delete(id, owner: app.identity(request)) ? .status(.noContent) : Self.notFound(id)
     }
 
     func accept(_ request: HTTPRequest) -> HTTPResponse {
         do {
-            return JSONResponse.ok(try watches.acceptBetterRoute(request.pathParameters["id"] ?? ""))
+            return JSONResponse.ok(try watches.acceptBetterRoute(request.pathParameters["id"] ?? "", owner: app.identity(request)))
         } catch {
             return Self.failure(error)
         }
@@ -86,22 +92,29 @@ struct TimeToLeaveHandlers {
             }
             after = n
         }
+        let identity = app.identity(request), quotas = app.quotas
+        if let refusal = quotas.openStream(identity) { return refusal }
         let stream = EventStream(request: request, heartbeatInterval: .seconds(15))
         stream.comment("wayfinder time to leave: watch \(id)")
         let first = TimeToLeaveFirstFlag(true)
-        let outcome = watches.subscribe(id, after: after, deliver: { message in
+        let outcome = watches.subscribe(id, owner: identity, after: after, deliver: { message in
             let retry = first.take() ? 5000 : nil
             return stream.send(ServerSentEvent(id: String(message.id), event: message.type, data: message.data, retryMilliseconds: retry))
         }, finish: { stream.close() })
         switch outcome {
         case .unknownWatch:
+            quotas.closeStream(identity)
             stream.close()
             return Self.notFound(id)
         case .finished:
+            quotas.closeStream(identity)
             stream.close()
             return .status(.noContent)
         case .subscribed(let subscription):
-            stream.onClose { _ in subscription.cancel() }
+            stream.onClose { _ in
+                subscription.cancel()
+                quotas.closeStream(identity)
+            }
             return stream.response
         }
     }

@@ -1,95 +1,144 @@
 import GeoCore
 
-/// Completes addresses from the surroundings: a POI without `addr:street` gets the nearest address
-/// or street; a missing city, district or postcode comes from the nearest address that has one, or
-/// from the nearest locality node.
+/// The addresses of an extract as compact columns (interned strings), for completing other records.
+struct AddressTable {
+    private(set) var strings = StringTable()
+    private(set) var positions: [Coordinate] = []
+    private(set) var streetKey: [UInt32] = []
+    private(set) var street: [UInt32] = []
+    private(set) var number: [UInt32] = []
+    private(set) var postcode: [UInt32] = []
+    private(set) var city: [UInt32] = []
+    /// The city was inferred, not tagged: it does not spread to neighbours.
+    private(set) var inferredCity: [Bool] = []
+
+    var count: Int { positions.count }
+
+    mutating func add(_ r: PlaceRecord) {
+        positions.append(r.position)
+        streetKey.append(strings.intern(r.street?.lowercased() ?? ""))
+        street.append(strings.intern(r.street ?? ""))
+        number.append(strings.intern(r.houseNumber ?? ""))
+        postcode.append(strings.intern(r.postcode ?? ""))
+        city.append(strings.intern(r.city ?? ""))
+        inferredCity.append(r.flags.contains(.inferredCity))
+    }
+
+    /// Fills the postcode or city of address `i` from a later copy of it.
+    mutating func fill(_ i: Int, postcode p: String?, city c: String?) {
+        if postcode[i] == 0, let p { postcode[i] = strings.intern(p) }
+        if city[i] == 0, let c { city[i] = strings.intern(c) }
+    }
+
+    func text(_ column: [UInt32], _ i: Int) -> String? {
+        let v = column[i]
+        return v == 0 ? nil : strings[v]
+    }
+}
+
+/// Completes records from their surroundings: a POI without `addr:street` gets the nearest address or
+/// street; a missing city, district or postcode comes from the boundaries around it, the nearest address
+/// that has one, or the nearest locality node; county, state and country come from boundaries. An
+/// address gets the other names of its street.
 struct AddressEnricher {
     /// How far a locality's name reaches, by `place` value.
     static let municipalityReachMeters: [String: Double] = ["city": 25_000, "town": 10_000, "village": 4_000, "hamlet": 1_500]
     static let districtReachMeters: [String: Double] = [
         "borough": 6_000, "city_district": 6_000, "suburb": 3_000, "quarter": 1_500, "neighbourhood": 1_000,
     ]
+    /// `admin_level`s read as the municipality, in order of preference.
+    static let municipalityLevels = [8, 7]
+    static let districtLevels = [9, 10]
 
-    private var addressGrid: SpatialGrid
-    private var addresses: [PlaceRecord] = []
-    private var localityGrid: SpatialGrid
-    private var localities: [PlaceRecord] = []
-    private var segmentGrid: SpatialGrid
-    private var segmentStreet: [(name: String, a: Coordinate, b: Coordinate)] = []
+    let addresses: AddressTable
+    private let addressGrid: SpatialGrid
+    private let localities: [(position: Coordinate, name: String, place: String)]
+    private let localityGrid: SpatialGrid
+    let boundaries: BoundaryIndex
     let defaultCountryCode: String?
+    /// The street nearest a point within a distance (the index's street geometry answers it).
+    var nearestStreet: (Coordinate, Double) throws -> String? = { _, _ in nil }
+    /// Other names of streets by lower-cased name, with the box each street covers.
+    var streetNames: [String: [(box: BoundingBox, names: [String: String])]] = [:]
 
-    init(records: [PlaceRecord], streets: [MergedStreet], defaultCountryCode: String?) {
-        let latitude = records.first?.position.latitude ?? streets.first?.position.latitude ?? 0
-        addressGrid = SpatialGrid(cellMeters: 150, referenceLatitude: latitude)
-        localityGrid = SpatialGrid(cellMeters: 2_000, referenceLatitude: latitude)
-        segmentGrid = SpatialGrid(cellMeters: 100, referenceLatitude: latitude)
+    init(addresses: AddressTable, localities: [(position: Coordinate, name: String, place: String)], boundaries: BoundaryIndex,
+         defaultCountryCode: String?) {
+        self.addresses = addresses
+        self.localities = localities
+        self.boundaries = boundaries
         self.defaultCountryCode = defaultCountryCode
-        for r in records {
-            switch r.kind {
-            case .address:
-                addressGrid.insert(r.position)
-                addresses.append(r)
-            case .locality:
-                localityGrid.insert(r.position)
-                localities.append(r)
-            default: break
-            }
-        }
-        for s in streets {
-            for (a, b) in s.segments {
-                // Index each segment at points every ~50 m, so that a grid lookup finds long segments too.
-                let length = Geodesy.distanceMeters(a, b)
-                let pieces = max(1, min(200, Int(length / 50)))
-                for k in 0...pieces {
-                    segmentGrid.insert(Geodesy.interpolate(a, b, Double(k) / Double(pieces)))
-                    segmentStreet.append((s.name, a, b))
-                }
-            }
-        }
+        let latitude = addresses.positions.first?.latitude ?? localities.first?.position.latitude ?? 0
+        addressGrid = SpatialGrid(addresses.positions, cellMeters: 150, referenceLatitude: latitude)
+        localityGrid = SpatialGrid(localities.map(\.position), cellMeters: 2_000, referenceLatitude: latitude)
     }
 
-    /// Fills what `record` lacks.
-    func complete(_ r: inout PlaceRecord) {
-        if r.countryCode == nil { r.countryCode = defaultCountryCode }
+    /// Fills what `r` lacks.
+    func complete(_ r: inout PlaceRecord) throws {
+        let around = boundaries.containing(r.position)
+        if r.countryCode == nil { r.countryCode = around.first { $0.countryCode != nil }?.countryCode ?? defaultCountryCode }
+        if r.state == nil { r.state = BoundaryIndex.name(in: around, levels: [4]) }
+        if r.county == nil { r.county = BoundaryIndex.name(in: around, levels: [6]) }
         if r.kind == .poi && r.street == nil {
             if let near = addressGrid.nearest(to: r.position, maxMeters: 40) {
-                let a = addresses[Int(near.id)]
-                r.street = a.street
-                r.houseNumber = a.houseNumber
-                if r.postcode == nil { r.postcode = a.postcode }
-                if r.city == nil { r.city = a.city }
-            } else if let street = nearestStreet(to: r.position, maxMeters: 100) {
+                let i = Int(near.id)
+                r.street = addresses.text(addresses.street, i)
+                r.houseNumber = addresses.text(addresses.number, i)
+                if r.postcode == nil { r.postcode = addresses.text(addresses.postcode, i) }
+                if r.city == nil { r.city = addresses.text(addresses.city, i) }
+            } else if let street = try nearestStreet(r.position, 100) {
                 r.street = street
             }
         }
+        if let street = r.street, r.kind != .street, r.kind != .locality { r.streetNames = names(ofStreet: street, at: r.position) }
         if r.kind == .locality {
             if ["suburb", "quarter", "neighbourhood", "borough", "city_district", "square", "locality", "isolated_dwelling"].contains(r.osmValue),
                r.city == nil {
-                r.city = locality(near: r.position, reach: Self.municipalityReachMeters)
+                r.city = BoundaryIndex.name(in: around, levels: Self.municipalityLevels).flatMap { $0 == r.name ? nil : $0 }
+                    ?? locality(near: r.position, reach: Self.municipalityReachMeters)
             }
             return
         }
         if r.city == nil {
-            if let near = addressGrid.nearest(to: r.position, maxMeters: 1_000, accept: { addresses[Int($0)].city != nil && !addresses[Int($0)].flags.contains(.inferredCity) }) {
-                r.city = addresses[Int(near.id)].city
+            if let city = BoundaryIndex.name(in: around, levels: Self.municipalityLevels) {
+                r.city = city
+            } else if let near = addressGrid.nearest(to: r.position, maxMeters: 1_000, accept: {
+                addresses.city[Int($0)] != 0 && !addresses.inferredCity[Int($0)]
+            }) {
+                r.city = addresses.text(addresses.city, Int(near.id))
             } else {
                 r.city = locality(near: r.position, reach: Self.municipalityReachMeters)
             }
             if r.city != nil { r.flags.insert(.inferredCity) }
         }
         if r.district == nil {
-            r.district = locality(near: r.position, reach: Self.districtReachMeters)
+            r.district = BoundaryIndex.name(in: around, levels: Self.districtLevels) ?? locality(near: r.position, reach: Self.districtReachMeters)
         }
         if r.postcode == nil {
-            let street = r.street?.lowercased()
-            if let street, let near = addressGrid.nearest(to: r.position, maxMeters: 400, accept: {
-                addresses[Int($0)].postcode != nil && addresses[Int($0)].street?.lowercased() == street
+            r.postcode = around.first { $0.postcode != nil }?.postcode
+        }
+        if r.postcode == nil {
+            let key = r.street?.lowercased()
+            if let key, let near = addressGrid.nearest(to: r.position, maxMeters: 400, accept: {
+                addresses.postcode[Int($0)] != 0 && addresses.strings[addresses.streetKey[Int($0)]] == key
             }) {
-                r.postcode = addresses[Int(near.id)].postcode
-            } else if let near = addressGrid.nearest(to: r.position, maxMeters: 150, accept: { addresses[Int($0)].postcode != nil }) {
-                r.postcode = addresses[Int(near.id)].postcode
+                r.postcode = addresses.text(addresses.postcode, Int(near.id))
+            } else if let near = addressGrid.nearest(to: r.position, maxMeters: 150, accept: { addresses.postcode[Int($0)] != 0 }) {
+                r.postcode = addresses.text(addresses.postcode, Int(near.id))
             }
         }
+    }
+
+    /// The other names of the street called `street` nearest to `p` (within 1 km of its box).
+    func names(ofStreet street: String, at p: Coordinate) -> [String: String] {
+        guard let candidates = streetNames[street.lowercased()] else { return [:] }
+        var best: (names: [String: String], meters: Double)?
+        for c in candidates {
+            let d = c.box.contains(p) ? 0 : Geodesy.distanceMeters(p, Coordinate(
+                latitudeE7: min(max(p.latitudeE7, c.box.minLatitudeE7), c.box.maxLatitudeE7),
+                longitudeE7: min(max(p.longitudeE7, c.box.minLongitudeE7), c.box.maxLongitudeE7)))
+            if d <= 1_000 && d < (best?.meters ?? .infinity) { best = (c.names, d) }
+        }
+        return best?.names ?? [:]
     }
 
     /// The name of the locality whose reach (by type) covers `p` best.
@@ -98,43 +147,33 @@ struct AddressEnricher {
         var best: (name: String, ratio: Double)?
         for (id, meters) in localityGrid.within(p, meters: maxReach) {
             let l = localities[Int(id)]
-            guard let r = reach[l.osmValue], meters <= r else { continue }
+            guard let r = reach[l.place], meters <= r else { continue }
             let ratio = meters / r
             if ratio < (best?.ratio ?? .infinity) { best = (l.name, ratio) }
         }
         return best?.name
     }
 
-    /// The name of the street nearest to `p`, within `maxMeters`.
-    func nearestStreet(to p: Coordinate, maxMeters: Double) -> String? {
-        var best: (name: String, meters: Double)?
-        for (id, _) in segmentGrid.within(p, meters: maxMeters + 60) {
-            let s = segmentStreet[Int(id)]
-            let projected = Geodesy.project(p, ontoSegment: s.a, s.b).point
-            let d = Geodesy.distanceMeters(p, projected)
-            if d <= maxMeters && d < (best?.meters ?? .infinity) { best = (s.name, d) }
-        }
-        return best?.name
-    }
-
-    /// Postcode and city for a street: the most common among its own addresses, else from its middle.
-    func context(forStreet street: MergedStreet) -> (postcode: String?, city: String?, district: String?) {
+    /// Postcode, city and the rest for a street: the most common among its own addresses, else from its middle.
+    func context(forStreet street: MergedStreet) throws -> PlaceRecord {
         let key = street.name.lowercased()
         var postcodes: [String: Int] = [:], cities: [String: Int] = [:]
         let reach = Geodesy.distanceMeters(street.extent.southWest, street.extent.northEast) / 2 + 100
         for (id, _) in addressGrid.within(street.extent.center, meters: min(reach, 20_000)) {
-            let a = addresses[Int(id)]
-            guard a.street?.lowercased() == key else { continue }
-            if let p = a.postcode { postcodes[p, default: 0] += 1 }
-            if let c = a.city { cities[c, default: 0] += 1 }
+            let i = Int(id)
+            guard addresses.strings[addresses.streetKey[i]] == key else { continue }
+            if let p = addresses.text(addresses.postcode, i) { postcodes[p, default: 0] += 1 }
+            if let c = addresses.text(addresses.city, i) { cities[c, default: 0] += 1 }
         }
-        var probe = PlaceRecord(kind: .street, osmType: .way, osmID: street.osmID, name: street.name, osmKey: "highway",
-                                osmValue: street.highway, importance: 0)
-        probe.position = street.position
-        probe.street = street.name
-        probe.postcode = postcodes.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
-        probe.city = cities.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
-        complete(&probe)
-        return (probe.postcode, probe.city, probe.district)
+        var r = PlaceRecord(kind: .street, osmType: .way, osmID: street.osmID, name: street.name, otherNames: street.otherNames,
+                            osmKey: "highway", osmValue: street.highway,
+                            importance: TagClassifier.streetImportance(highway: street.highway, lengthMeters: street.lengthMeters))
+        r.position = street.position
+        r.extent = street.extent
+        r.street = street.name
+        r.postcode = street.postcode ?? postcodes.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+        r.city = cities.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+        try complete(&r)
+        return r
     }
 }

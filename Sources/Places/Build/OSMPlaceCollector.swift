@@ -1,37 +1,38 @@
 import OSMPBF
 import GeoCore
 
-/// Reads an OSM source in three passes (relations, ways, nodes; each decodes only its own kind)
-/// and collects place records, named street ways and interpolation lines with their geometry.
-/// Memory holds the records and the node lists of the ways that matter, not the whole file.
+/// Reads an OSM source in three passes (relations, ways, nodes; each decodes only its own kind).
+/// Place records go to the staging store as they are found; what stays in memory is compact: the node
+/// lists of the ways that matter, the street ways as interned columns, interpolation lines and
+/// boundary relations.
 final class OSMPlaceCollector {
-    enum GeometrySource {
-        case point(Coordinate)
-        case way(Int32)
-        case relation(Int)
-    }
-
     let classifier: TagClassifier
+    let staging: StagingStore
     var progress: ((String, Double) -> Void)?
 
     private(set) var geometry = OSMGeometry()
-    private(set) var records: [PlaceRecord] = []
-    private(set) var sources: [GeometrySource] = []
-    /// Outer member ways (OSM ids) of multipolygon relations that became places.
-    private var relationOuterWays: [[Int64]] = []
+    private(set) var streets = StreetWayTable()
+    /// Multipolygon and boundary relations whose geometry is needed: outer and inner member ways.
+    private(set) var relationMembers: [(outer: [Int64], inner: [Int64])] = []
     private var relationWayIDs: Set<Int64> = []
     private var wayIndexByOSMID: [Int64: Int32] = [:]
-    /// `associatedStreet` relations: street name by member ("w123", "n45").
-    private var associatedStreet: [String: String] = [:]
-    private(set) var streetWays: [(way: Int32, name: String, others: [String: String], highway: String)] = []
+    /// `associatedStreet` relations: street name by member node or way.
+    private var associatedStreetOfNode: [Int64: String] = [:]
+    private var associatedStreetOfWay: [Int64: String] = [:]
+    private(set) var boundaries: [(relation: Int, osmID: Int64, kind: TagClassifier.BoundaryKind, name: String,
+                                   others: [String: String], countryCode: String?)] = []
     private(set) var interpolationWays: [(way: Int32, scheme: String, street: String?, postcode: String?, city: String?)] = []
-    private(set) var statistics = (nodes: 0, ways: 0, relations: 0, missingGeometry: 0)
+    /// House numbers of nodes on interpolation lines (the lines' ends often carry nothing else).
+    private var interpolationNodeIDs: Set<Int64> = []
+    private(set) var interpolationAnchors: [Int64: AddressInterpolator.Anchor] = [:]
+    private(set) var statistics = (nodes: 0, ways: 0, relations: 0)
 
     /// Keys that can make an object interesting; objects without any are skipped without decoding tags.
     private let interestingKeys: Set<String>
 
-    init(classifier: TagClassifier) {
+    init(classifier: TagClassifier, staging: StagingStore) {
         self.classifier = classifier
+        self.staging = staging
         interestingKeys = Set(TagClassifier.poiKeys + ["name", "highway", "addr:housenumber", "addr:housename", "addr:interpolation",
                                                        "place", "addr:street", "brand"]).union(classifier.taxonomy.keys)
     }
@@ -47,8 +48,8 @@ final class OSMPlaceCollector {
         block.strings.map { interestingKeys.contains($0) || $0.hasPrefix("name:") }
     }
 
-    private func withAssociatedStreet(_ tags: Tags, member: String) -> Tags {
-        guard tags["addr:housenumber"] != nil, tags["addr:street"] == nil, let street = associatedStreet[member] else { return tags }
+    private func withAssociatedStreet(_ tags: Tags, street: String?) -> Tags {
+        guard let street, tags["addr:housenumber"] != nil, tags["addr:street"] == nil else { return tags }
         var t = tags
         t.pairs.append((key: "addr:street", value: street))
         return t
@@ -66,26 +67,34 @@ final class OSMPlaceCollector {
                     for m in block.relationMemberRange(r) {
                         let role = block.strings[Int(block.relationMemberRoles[m])]
                         guard role == "house" || role == "address" else { continue }
-                        let prefix = block.relationMemberTypes[m] == .node ? "n" : "w"
-                        associatedStreet["\(prefix)\(block.relationMemberIDs[m])"] = name
+                        if block.relationMemberTypes[m] == .node {
+                            associatedStreetOfNode[block.relationMemberIDs[m]] = name
+                        } else {
+                            associatedStreetOfWay[block.relationMemberIDs[m]] = name
+                        }
                     }
                     continue
                 }
-                guard type == "multipolygon" else { continue }
+                guard type == "multipolygon" || type == "boundary" else { continue }
+                let boundary = classifier.boundary(tags)
                 let found = classifier.records(tags, type: .relation, id: block.relationIDs[r])
-                guard !found.isEmpty else { continue }
-                var outers: [Int64] = []
+                guard !found.isEmpty || boundary != nil else { continue }
+                var outer: [Int64] = [], inner: [Int64] = []
                 for m in block.relationMemberRange(r) where block.relationMemberTypes[m] == .way {
                     let role = block.strings[Int(block.relationMemberRoles[m])]
-                    if role == "outer" || role.isEmpty { outers.append(block.relationMemberIDs[m]) }
+                    if role == "inner" { inner.append(block.relationMemberIDs[m]) } else if role == "outer" || role.isEmpty {
+                        outer.append(block.relationMemberIDs[m])
+                    }
                 }
-                guard !outers.isEmpty else { continue }
-                relationOuterWays.append(outers)
-                relationWayIDs.formUnion(outers)
-                for record in found {
-                    records.append(record)
-                    sources.append(.relation(relationOuterWays.count - 1))
+                guard !outer.isEmpty else { continue }
+                relationMembers.append((outer, inner))
+                relationWayIDs.formUnion(outer)
+                relationWayIDs.formUnion(inner)
+                let index = relationMembers.count - 1
+                if let boundary {
+                    boundaries.append((index, block.relationIDs[r], boundary.kind, boundary.name, boundary.others, boundary.countryCode))
                 }
+                for record in found { try staging.add(record, source: .relation(index)) }
             }
         }
     }
@@ -116,17 +125,16 @@ final class OSMPlaceCollector {
                 }
                 if neededByRelation { wayIndexByOSMID[osmID] = keep() }
                 guard interesting else { continue }
-                let tags = withAssociatedStreet(block.wayTags(w), member: "w\(osmID)")
-                for record in classifier.records(tags, type: .way, id: osmID) {
-                    records.append(record)
-                    sources.append(.way(keep()))
-                }
+                let tags = withAssociatedStreet(block.wayTags(w), street: associatedStreetOfWay[osmID])
+                for record in classifier.records(tags, type: .way, id: osmID) { try staging.add(record, source: .way(keep())) }
                 if let street = classifier.street(tags) {
-                    streetWays.append((keep(), street.name, street.others, street.highway))
+                    streets.add(way: keep(), name: street.name, others: street.others, highway: street.highway, road: street.road,
+                                postcode: street.postcode)
                 }
                 if let scheme = tags["addr:interpolation"] {
                     interpolationWays.append((keep(), scheme, TagClassifier.clean(tags["addr:street"]),
                                               TagClassifier.clean(tags["addr:postcode"]), TagClassifier.clean(tags["addr:city"])))
+                    interpolationNodeIDs.formUnion(block.wayRefs[refs])
                 }
             }
         }
@@ -154,10 +162,16 @@ final class OSMPlaceCollector {
                     break
                 }
                 guard interesting else { continue }
-                let tags = withAssociatedStreet(block.nodeTags(n), member: "n\(id)")
-                for record in classifier.records(tags, type: .node, id: id) {
-                    records.append(record)
-                    sources.append(.point(coordinate))
+                let tags = withAssociatedStreet(block.nodeTags(n), street: associatedStreetOfNode[id])
+                if interpolationNodeIDs.contains(id), let number = TagClassifier.clean(tags["addr:housenumber"]) {
+                    interpolationAnchors[id] = AddressInterpolator.Anchor(
+                        number: number, street: TagClassifier.clean(tags["addr:street"] ?? tags["addr:place"]),
+                        postcode: TagClassifier.clean(tags["addr:postcode"]), city: TagClassifier.clean(tags["addr:city"]),
+                        countryCode: TagClassifier.clean(tags["addr:country"])?.uppercased())
+                }
+                for var record in classifier.records(tags, type: .node, id: id) {
+                    record.position = coordinate
+                    try staging.add(record, source: .point)
                 }
             }
         }
@@ -165,60 +179,39 @@ final class OSMPlaceCollector {
 
     // MARK: Geometry
 
-    /// Gives every record its position and extent; drops records whose geometry is missing from the extract.
-    func resolveGeometry() -> [PlaceRecord] {
-        var out: [PlaceRecord] = []
-        out.reserveCapacity(records.count)
-        for (i, var r) in records.enumerated() {
-            switch sources[i] {
-            case .point(let c):
-                r.position = c
-            case .way(let w):
-                let points = geometry.coordinates(ofWay: w)
-                guard let p = PolygonGeometry.representativePoint(points, closed: geometry.isClosed(w)) else {
-                    statistics.missingGeometry += 1
-                    continue
-                }
-                r.position = p
-                r.extent = PolygonGeometry.bounds(points)
-            case .relation(let rel):
-                guard let (p, box) = relationPoint(rel) else {
-                    statistics.missingGeometry += 1
-                    continue
-                }
-                r.position = p
-                r.extent = box
-            }
-            guard Coordinate.isValid(latitude: r.position.latitude, longitude: r.position.longitude) else { continue }
-            out.append(r)
-        }
-        return out
-    }
-
-    private func relationPoint(_ rel: Int) -> (Coordinate, BoundingBox)? {
-        var box = BoundingBox.empty
-        var best: (point: Coordinate, area: Double)?
-        for wayID in relationOuterWays[rel] {
-            guard let w = wayIndexByOSMID[wayID] else { continue }
+    /// The position, extent and (for closed ways and relations) outline of a record waiting in staging.
+    func locate(_ r: PlaceRecord, _ source: StagingStore.Source) -> (position: Coordinate, extent: BoundingBox, shape: Shape?)? {
+        switch source {
+        case .point:
+            return (r.position, BoundingBox(minLatitudeE7: r.position.latitudeE7, minLongitudeE7: r.position.longitudeE7,
+                                            maxLatitudeE7: r.position.latitudeE7, maxLongitudeE7: r.position.longitudeE7), nil)
+        case .way(let w):
             let points = geometry.coordinates(ofWay: w)
-            for p in points { box.formUnion(p) }
-            if geometry.isClosed(w), let c = PolygonGeometry.centroid(ofRing: Array(points.dropLast())), c.area > (best?.area ?? 0) {
-                best = c
-            }
+            let closed = geometry.isClosed(w)
+            guard let p = PolygonGeometry.representativePoint(points, closed: closed) else { return nil }
+            let keepShape = closed && points.count >= 4 && (r.kind == .address || r.kind == .poi)
+            return (p, PolygonGeometry.bounds(points), keepShape ? Shape(rings: [Array(points.dropLast())]) : nil)
+        case .relation(let rel):
+            guard let shape = relationShape(rel) else { return nil }
+            let box = shape.bounds
+            let outer = shape.rings.max { $0.count < $1.count } ?? []
+            var point = box.center
+            if let c = PolygonGeometry.centroid(ofRing: outer), shape.contains(c.point) { point = c.point }
+            return (point, box, r.kind == .address || r.kind == .poi ? shape : nil)
         }
-        guard !box.isEmpty else { return nil }
-        if let best, box.contains(best.point) { return (best.point, box) }
-        return (box.center, box)
     }
 
-    /// Street ways with their node lists and positions.
-    func streetGeometries() -> [StreetWay] {
-        streetWays.compactMap { s in
-            let points = geometry.coordinates(ofWay: s.way)
-            guard !points.isEmpty else { return nil }
-            return StreetWay(osmID: geometry.wayOSMIDs[Int(s.way)], name: s.name, otherNames: s.others, highway: s.highway,
-                             nodeIDs: Array(geometry.refs(ofWay: s.way)), points: points)
+    /// A relation's closed rings (outer and inner), joined from its member ways; nil when none closes.
+    func relationShape(_ rel: Int) -> Shape? {
+        var rings: [[Coordinate]] = []
+        for members in [relationMembers[rel].outer, relationMembers[rel].inner] {
+            let ways = members.compactMap { wayIndexByOSMID[$0] }.map { Array(geometry.refs(ofWay: $0)) }
+            for ids in RingAssembler.rings(from: ways) {
+                let ring = ids.dropLast().compactMap { geometry.coordinate(ofNode: $0) }
+                if ring.count >= 3 { rings.append(ring) }
+            }
         }
+        return rings.isEmpty ? nil : Shape(rings: rings)
     }
 
     /// Interpolation lines with their nodes' ids and positions.
@@ -231,5 +224,12 @@ final class OSMPlaceCollector {
             return AddressInterpolator.Line(osmID: geometry.wayOSMIDs[Int(i.way)], nodes: nodes, scheme: i.scheme,
                                             street: i.street, postcode: i.postcode, city: i.city)
         }
+    }
+
+    /// Lets go of the node lists and positions once streets, lines and boundaries have been built.
+    func releaseGeometry() {
+        geometry = OSMGeometry()
+        wayIndexByOSMID = [:]
+        relationWayIDs = []
     }
 }

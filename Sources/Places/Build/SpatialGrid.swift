@@ -1,35 +1,59 @@
 import GeoCore
 
-/// A uniform grid over points, for nearest-neighbour questions during the build.
+/// A uniform grid over points, for nearest-neighbour questions during the build. Built once from all
+/// its points and stored flat (cell keys sorted, with each cell's point ids in one array), so a
+/// million points cost a few tens of megabytes rather than a dictionary of arrays.
 struct SpatialGrid {
     let cellLatitudeE7: Int64
     let cellLongitudeE7: Int64
     let cellMeters: Double
     let cosLatitude: Double
-    private(set) var cells: [Int64: [Int32]] = [:]
-    private(set) var positions: [Coordinate] = []
+    let positions: [Coordinate]
+    private let cellKeys: [Int64]
+    private let cellStarts: [Int32]
+    private let ids: [Int32]
 
-    init(cellMeters: Double, referenceLatitude: Double) {
+    /// Point `i` of `positions` has id `i`.
+    init(_ positions: [Coordinate], cellMeters: Double, referenceLatitude: Double? = nil) {
         self.cellMeters = cellMeters
-        cosLatitude = max(0.05, Geodesy.cosine(ofLatitude: referenceLatitude))
-        cellLatitudeE7 = max(1, Int64(cellMeters / Geodesy.metersPerDegreeLatitude * 1e7))
-        cellLongitudeE7 = max(1, Int64(Double(cellLatitudeE7) / cosLatitude))
+        self.positions = positions
+        let cosLatitude = max(0.05, Geodesy.cosine(ofLatitude: referenceLatitude ?? positions.first?.latitude ?? 0))
+        self.cosLatitude = cosLatitude
+        let cellLatitudeE7 = max(1, Int64(cellMeters / Geodesy.metersPerDegreeLatitude * 1e7))
+        self.cellLatitudeE7 = cellLatitudeE7
+        let cellLongitudeE7 = max(1, Int64(Double(cellLatitudeE7) / cosLatitude))
+        self.cellLongitudeE7 = cellLongitudeE7
+        var order = positions.indices.map { (key: Self.key(Self.cell(positions[$0], cellLatitudeE7, cellLongitudeE7)), id: Int32($0)) }
+        order.sort { ($0.key, $0.id) < ($1.key, $1.id) }
+        var keys: [Int64] = [], starts: [Int32] = []
+        for (i, entry) in order.enumerated() where keys.last != entry.key {
+            keys.append(entry.key)
+            starts.append(Int32(i))
+        }
+        starts.append(Int32(order.count))
+        cellKeys = keys
+        cellStarts = starts
+        ids = order.map(\.id)
     }
 
-    private func cell(_ c: Coordinate) -> (Int64, Int64) {
-        (Int64(c.latitudeE7).floorDiv(cellLatitudeE7), Int64(c.longitudeE7).floorDiv(cellLongitudeE7))
+    private static func cell(_ c: Coordinate, _ dy: Int64, _ dx: Int64) -> (Int64, Int64) {
+        (Int64(c.latitudeE7).floorDiv(dy), Int64(c.longitudeE7).floorDiv(dx))
     }
 
-    private static func key(_ y: Int64, _ x: Int64) -> Int64 { (y << 32) ^ (x & 0xFFFF_FFFF) }
+    private func cell(_ c: Coordinate) -> (Int64, Int64) { Self.cell(c, cellLatitudeE7, cellLongitudeE7) }
 
-    /// Adds a point; its id is its insertion order.
-    @discardableResult
-    mutating func insert(_ c: Coordinate) -> Int32 {
-        let id = Int32(positions.count)
-        positions.append(c)
-        let (y, x) = cell(c)
-        cells[Self.key(y, x), default: []].append(id)
-        return id
+    private static func key(_ yx: (Int64, Int64)) -> Int64 { (yx.0 << 32) ^ (yx.1 & 0xFFFF_FFFF) }
+
+    /// The point ids of one cell.
+    private func members(_ y: Int64, _ x: Int64) -> ArraySlice<Int32> {
+        let key = Self.key((y, x))
+        var lo = 0, hi = cellKeys.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if cellKeys[mid] < key { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo < cellKeys.count, cellKeys[lo] == key else { return [] }
+        return ids[Int(cellStarts[lo])..<Int(cellStarts[lo + 1])]
     }
 
     /// The nearest accepted point within `maxMeters`.
@@ -41,7 +65,7 @@ struct SpatialGrid {
             if let b = best, b.meters < Double(r - 1) * cellMeters { break }
             for y in (cy - Int64(r))...(cy + Int64(r)) {
                 for x in (cx - Int64(r))...(cx + Int64(r)) where max(abs(y - cy), abs(x - cx)) == Int64(r) {
-                    for id in cells[Self.key(y, x)] ?? [] {
+                    for id in members(y, x) {
                         let d = Geodesy.approximateDistanceMeters(p, positions[Int(id)], cosLatitude: cosLatitude)
                         if d <= maxMeters && d < (best?.meters ?? .infinity) && accept(id) { best = (id, d) }
                     }
@@ -58,7 +82,7 @@ struct SpatialGrid {
         var out: [(id: Int32, meters: Double)] = []
         for y in (cy - r)...(cy + r) {
             for x in (cx - r)...(cx + r) {
-                for id in cells[Self.key(y, x)] ?? [] {
+                for id in members(y, x) {
                     let d = Geodesy.approximateDistanceMeters(p, positions[Int(id)], cosLatitude: cosLatitude)
                     if d <= maxMeters { out.append((id, d)) }
                 }

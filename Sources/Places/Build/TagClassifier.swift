@@ -7,7 +7,7 @@ struct TagClassifier {
 
     /// `place=*` values indexed as localities, with their importance.
     static let localityImportance: [String: Double] = [
-        "city": 0.9, "town": 0.8, "village": 0.65, "borough": 0.62, "city_district": 0.62, "suburb": 0.6,
+        "country": 0.97, "state": 0.93, "region": 0.91, "province": 0.91, "county": 0.88, "city": 0.9, "town": 0.8, "village": 0.65, "borough": 0.62, "city_district": 0.62, "suburb": 0.6,
         "quarter": 0.55, "neighbourhood": 0.5, "hamlet": 0.45, "island": 0.45, "square": 0.42, "locality": 0.4,
         "islet": 0.38, "isolated_dwelling": 0.35,
     ]
@@ -20,12 +20,16 @@ struct TagClassifier {
     static let ignoredValues: Set<String> = [
         "railway=rail", "railway=tram", "railway=subway", "railway=platform", "railway=abandoned", "railway=disused",
         "railway=switch", "railway=level_crossing", "railway=crossing", "railway=buffer_stop", "railway=signal",
-        "public_transport=platform", "public_transport=stop_position", "public_transport=stop_area",
+        "public_transport=stop_position", "public_transport=stop_area",
         "natural=tree", "natural=coastline", "natural=tree_row", "landuse=residential", "landuse=commercial",
         "landuse=retail", "landuse=industrial", "landuse=construction", "landuse=grass", "landuse=farmland",
         "man_made=pipeline", "man_made=embankment", "man_made=cutline", "building=no", "amenity=parking_space",
         "amenity=bench", "amenity=waste_basket", "emergency=fire_hydrant",
     ]
+
+    /// POI key values searched for only by a name with a letter in it (a named platform is a stop people
+    /// look up, and Nominatim indexes it with its address; an unnamed one, or "2", is a kerb).
+    static let ignoredUnlessNamed: Set<String> = ["public_transport=platform"]
 
     /// Categories that make a POI more important than an ordinary shop.
     static let majorCategories: Set<String> = [
@@ -70,6 +74,21 @@ struct TagClassifier {
         return (name, others)
     }
 
+    /// Keys never worth returning as extra tags (editing notes, import bookkeeping).
+    static let noiseKeyPrefixes = ["source", "note", "fixme", "FIXME", "created_by", "attribution", "import", "check_date", "tiger:", "gnis:"]
+
+    /// Tags beyond names and the address, as Nominatim returns them in `extratags` (at most 40, values ≤ 255 characters).
+    static func extraTags(_ tags: Tags) -> [(key: String, value: String)] {
+        var out: [(key: String, value: String)] = []
+        for (key, value) in tags {
+            guard !isNameKey(key), !key.hasPrefix("addr:"), !noiseKeyPrefixes.contains(where: { key.hasPrefix($0) }),
+                  let v = clean(String(value)), v.count <= 255 else { continue }
+            out.append((String(key), v))
+            if out.count == 40 { break }
+        }
+        return out.sorted { $0.key < $1.key }
+    }
+
     static func clean(_ value: String?) -> String? {
         guard let value else { return nil }
         let trimmed = String(value.trimmedSpaces)
@@ -102,6 +121,7 @@ struct TagClassifier {
         if let population = tags["population"].flatMap({ Int($0.filter(\.isNumber)) }), population > 0 {
             r.importance += min(0.05, Double(population) / 20_000_000)
         }
+        r.extraTags = Self.extraTags(tags)
         return r
     }
 
@@ -109,7 +129,8 @@ struct TagClassifier {
         let categories = taxonomy.categories(for: tags)
         var mainTag: (key: String, value: String)?
         for key in Self.poiKeys {
-            if let value = tags[key], value != "no", !Self.ignoredValues.contains("\(key)=\(value)") {
+            if let value = tags[key], value != "no", !Self.ignoredValues.contains("\(key)=\(value)"),
+               named.name?.contains(where: \.isLetter) == true || !Self.ignoredUnlessNamed.contains("\(key)=\(value)") {
                 mainTag = (key, value)
                 break
             }
@@ -133,11 +154,13 @@ struct TagClassifier {
         r.brand = brand
         r.cuisine = Self.clean(tags["cuisine"])
         fillAddress(&r, tags)
+        if r.houseNumber != nil && r.street != nil { r.flags.insert(.ownAddress) }
         var keywords: [String] = []
         if let cuisine = r.cuisine { keywords += cuisine.split(separator: ";").map { $0.trimmedSpaces.replacingUnderscores } }
         if let brand, brand != name { keywords.append(brand) }
         if let operatorName, operatorName != name { keywords.append(operatorName) }
         r.keywords = keywords
+        r.extraTags = Self.extraTags(tags)
         if tags["wikidata"] != nil || tags["wikipedia"] != nil { r.importance += 0.1 }
         if categories.contains(where: Self.majorCategories.contains) { r.importance += 0.05 }
         if r.phone != nil || r.website != nil || r.openingHours != nil { r.importance += 0.02 }
@@ -174,14 +197,47 @@ struct TagClassifier {
         r.countryCode = Self.clean(tags["addr:country"])?.uppercased() ?? r.countryCode
     }
 
-    /// A named way usable as a street: its name and other names and its highway class.
-    func street(_ tags: Tags) -> (name: String, others: [String: String], highway: String)? {
+    /// A named way usable as a street: its name and other names, its highway class, speed limit and roundabout-ness.
+    func street(_ tags: Tags) -> (name: String, others: [String: String], highway: String, road: RoadAttributes, postcode: String?)? {
         guard let highway = tags["highway"], !Self.nonStreetHighways.contains(highway), tags["area"] != "yes" || highway == "pedestrian" else {
             return nil
         }
         let named = Self.names(tags)
         guard let name = named.name else { return nil }
-        return (name, named.others, highway)
+        let speed = Self.speedKmh(tags["maxspeed"])
+        return (name, named.others, highway,
+                RoadAttributes(highway: highway, isRoundabout: tags["junction"] == "roundabout", speedLimitKmh: speed > 0 ? speed : nil),
+                Self.clean(tags["addr:postcode"] ?? tags["postal_code"]))
+    }
+
+    /// `maxspeed` in km/h: "50", "30 mph", "walk"; 0 when absent or unreadable.
+    static func speedKmh(_ text: String?) -> Int {
+        guard let text = text?.trimmedSpaces.lowercased(), !text.isEmpty else { return 0 }
+        if text == "walk" { return 5 }
+        let digits = text.prefix { $0.isASCII && $0.isNumber }
+        guard let value = Int(digits), value > 0, value < 400 else { return 0 }
+        return text.hasSuffix("mph") ? Int((Double(value) * 1.609344).rounded()) : value
+    }
+
+    /// What a boundary relation is: an administrative area (with its `admin_level`) or a postcode area.
+    enum BoundaryKind: Equatable {
+        case administrative(level: Int)
+        case postalCode(String)
+    }
+
+    func boundary(_ tags: Tags) -> (kind: BoundaryKind, name: String, others: [String: String], countryCode: String?)? {
+        let named = Self.names(tags)
+        switch tags["boundary"] {
+        case "administrative":
+            guard let level = tags["admin_level"].flatMap({ Int($0) }), (2...10).contains(level), let name = named.name else { return nil }
+            let code = Self.clean(tags["ISO3166-1:alpha2"] ?? tags["ISO3166-1"] ?? tags["country_code"])?.uppercased()
+            return (.administrative(level: level), name, named.others, level == 2 && code?.count == 2 ? code : nil)
+        case "postal_code":
+            guard let code = Self.clean(tags["postal_code"] ?? tags["ref"] ?? tags["name"]) else { return nil }
+            return (.postalCode(code), named.name ?? code, named.others, nil)
+        default:
+            return nil
+        }
     }
 
     /// Extra importance of a street by road class.

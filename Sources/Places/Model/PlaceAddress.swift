@@ -7,16 +7,23 @@ public struct PlaceAddress: Sendable, Equatable, Hashable {
     public var municipality: String?
     /// The suburb, quarter or neighbourhood.
     public var municipalitySubdivision: String?
+    /// The county (an `admin_level=6` boundary), when the map has one around the place.
+    public var countrySecondarySubdivision: String?
+    /// The state or region (an `admin_level=4` boundary), when the map has one around the place.
+    public var countrySubdivision: String?
     /// ISO 3166-1 alpha-2, upper case, when known.
     public var countryCode: String?
 
     public init(houseNumber: String? = nil, streetName: String? = nil, postcode: String? = nil, municipality: String? = nil,
-                municipalitySubdivision: String? = nil, countryCode: String? = nil) {
+                municipalitySubdivision: String? = nil, countrySecondarySubdivision: String? = nil, countrySubdivision: String? = nil,
+                countryCode: String? = nil) {
         self.houseNumber = houseNumber
         self.streetName = streetName
         self.postcode = postcode
         self.municipality = municipality
         self.municipalitySubdivision = municipalitySubdivision
+        self.countrySecondarySubdivision = countrySecondarySubdivision
+        self.countrySubdivision = countrySubdivision
         self.countryCode = countryCode
     }
 

@@ -8,6 +8,8 @@ public enum PlaceKind: UInt8, Sendable, CaseIterable, Codable {
     case poi = 2
     /// A settlement or part of one (`place=city`, `town`, `village`, `suburb`, `neighbourhood`, …).
     case locality = 3
+    /// A postcode's area: its `postal_code` boundary where the map has one, else the addresses carrying it.
+    case postcode = 4
 
     /// Parses "address", "street", "poi", "locality" (and "place", "geography" for localities).
     public init?(name: String) {
@@ -16,6 +18,7 @@ public enum PlaceKind: UInt8, Sendable, CaseIterable, Codable {
         case "street", "str": self = .street
         case "poi": self = .poi
         case "locality", "place", "geography", "geo": self = .locality
+        case "postcode", "postalcode", "postal_code", "zip": self = .postcode
         default: return nil
         }
     }
@@ -26,6 +29,7 @@ public enum PlaceKind: UInt8, Sendable, CaseIterable, Codable {
         case .street: "street"
         case .poi: "poi"
         case .locality: "locality"
+        case .postcode: "postcode"
         }
     }
 }

@@ -33,12 +33,19 @@ public struct PlaceResult: Sendable, Equatable {
     public var isInterpolated: Bool
     /// `name:xx` translations and alternative names (`alt_name`, `old_name`, …) as OSM keys and values.
     public var otherNames: [String: String]
+    /// The other names of the street in the address (`name:sv`, `alt_name`, …), for answering in a language.
+    public var streetNames: [String: String]
+    /// Tags beyond names and address (Nominatim's `extratags`): opening hours, wikidata, capacity, …
+    public var extraTags: [String: String]
+    /// The place has an outline (a building, an area) in the index.
+    public var hasShape: Bool
 
     public init(id: Int64, kind: PlaceKind, osmType: OSMObjectType, osmID: Int64, name: String, categories: [String] = [],
                 address: PlaceAddress = PlaceAddress(), position: Coordinate, extent: BoundingBox? = nil, phone: String? = nil,
                 website: String? = nil, openingHours: String? = nil, brand: String? = nil, cuisine: String? = nil,
                 osmKey: String = "", osmValue: String = "", importance: Double = 0, distanceMeters: Double? = nil,
-                score: Double = 0, isInterpolated: Bool = false, otherNames: [String: String] = [:]) {
+                score: Double = 0, isInterpolated: Bool = false, otherNames: [String: String] = [:],
+                streetNames: [String: String] = [:], extraTags: [String: String] = [:], hasShape: Bool = false) {
         self.id = id
         self.kind = kind
         self.osmType = osmType
@@ -60,13 +67,46 @@ public struct PlaceResult: Sendable, Equatable {
         self.score = score
         self.isInterpolated = isInterpolated
         self.otherNames = otherNames
+        self.streetNames = streetNames
+        self.extraTags = extraTags
+        self.hasShape = hasShape
     }
 
-    /// The name in `language` (`name:fi`) when the object has one, else `name`.
+    /// The name in `language` (`name:fi`; a list such as "sv,en;q=0.8" is tried in order) when the object
+    /// has one, else `name`.
     public func name(inLanguage language: String?) -> String {
-        guard let language, !language.isEmpty else { return name }
-        let base = language.split(separator: "-").first.map(String.init) ?? language
-        return otherNames["name:\(language)"] ?? otherNames["name:\(base.lowercased())"] ?? name
+        name(in: LanguagePreference(language))
+    }
+
+    /// The name as Nominatim chooses it: `name:xx` for each wanted language, then `name`, then `brand`,
+    /// `official_name:xx`, `short_name:xx`, `official_name`, `short_name` and `ref`.
+    public func name(in languages: LanguagePreference) -> String {
+        languages.choose(from: otherNames, main: name) ?? name
+    }
+
+    /// This result with its names (and its street's name) in the wanted languages.
+    public func localized(_ languages: LanguagePreference) -> PlaceResult {
+        guard !languages.isEmpty else { return self }
+        var p = self
+        if let street = address.streetName, let local = languages.choose(from: streetNames, main: street) { p.address.streetName = local }
+        if kind == .street { p.address.streetName = name(in: languages) }
+        if !(kind == .address && name.isEmpty) { p.name = name(in: languages) }
+        return p
+    }
+
+    /// How fine a place is, on Nominatim's scale of address ranks: 30 for houses and POIs, 26 for major
+    /// streets and 27 for the others, 21 for postcodes, 16–25 for settlements (city 16 … neighbourhood 22), 4 for a country.
+    public var addressRank: Int {
+        switch kind {
+        case .address, .poi: return 30
+        case .street: return ["motorway", "trunk", "primary", "secondary", "tertiary"].contains(osmValue) ? 26 : 27
+        case .postcode: return 21
+        case .locality:
+            if osmKey == "boundary", let level = Int(extraTags["admin_level"] ?? "") { return min(25, 2 * level) }
+            return ["country": 4, "state": 8, "region": 10, "county": 12, "city": 16, "town": 18, "borough": 18, "village": 19,
+                    "city_district": 19, "hamlet": 20, "suburb": 20, "island": 20, "quarter": 22, "neighbourhood": 22,
+                    "isolated_dwelling": 22, "locality": 25, "square": 25][osmValue] ?? 25
+        }
     }
 
     /// "Name, Street 5, 00100 City" as Nominatim's `display_name` joins it.

@@ -8,6 +8,13 @@ struct QueryWord: Equatable {
     var forms: [(term: String, edits: Int)]
     /// Left out of the match: unknown to the index and without a correction.
     var isDropped = false
+    /// A word of a structured search's city, postcode, county or state: it must be in a place's address
+    /// (the context column), and does not count towards how well the name matches.
+    var inContextOnly = false
+    /// A one-character number typed last ("Nørrebrogade 1"): matched against house numbers beside the text
+    /// match, since the index keeps no one-character prefixes and expanding one reads every number that
+    /// starts with it.
+    var matchesHouseNumberOnly = false
 
     init(text: String, isPrefix: Bool) {
         self.text = text
@@ -22,27 +29,39 @@ struct QueryWord: Equatable {
 
     var isNumeric: Bool { text.first?.isNumber ?? false }
 
-    var isCorrected: Bool { forms.count > 1 || forms.first?.edits != 0 }
+    /// A spelling with edits was added (not just another spelling of the same word).
+    var isCorrected: Bool { forms.contains { $0.edits > 0 } }
 
     /// An FTS5 expression: `"word"`, `"word"*`, or `("word" OR "wrod")`; with `namesOnly`, limited to the
     /// name and keyword columns (`{name keywords} : …`).
     func ftsExpression(namesOnly: Bool = false) -> String {
         let parts = forms.map { form in "\"\(form.term.replacing("\"", with: "\"\""))\"" + (isPrefix ? "*" : "") }
         let expression = parts.count == 1 ? parts[0] : "(" + parts.joined(separator: " OR ") + ")"
+        if inContextOnly { return "{context} : " + expression }
         return namesOnly ? "{name keywords} : " + expression : expression
     }
 
-    /// The FTS5 MATCH text for all words that are not dropped (AND of each). With `prefixInNamesOnly` a prefix
-    /// word must start a word of a name or keyword ("hel" should not match every place whose city is Helsinki).
-    static func ftsQuery(_ words: [QueryWord], prefixInNamesOnly: Bool = false) -> String {
-        words.filter { !$0.isDropped }.map { $0.ftsExpression(namesOnly: prefixInNamesOnly && $0.isPrefix) }.joined(separator: " AND ")
+    /// Which words must be in a name or keyword (rather than anywhere, the address around it included).
+    enum NameColumns {
+        case none
+        /// A prefix word must start a word of a name or keyword ("hel" should not match every place whose city is Helsinki).
+        case prefixes
+        case all
+    }
+
+    /// The FTS5 MATCH text for all words that are not dropped (AND of each).
+    static func ftsQuery(_ words: [QueryWord], inNames: NameColumns = .none) -> String {
+        words.filter { !$0.isDropped && !$0.matchesHouseNumberOnly }
+            .map { $0.ftsExpression(namesOnly: inNames == .all || (inNames == .prefixes && $0.isPrefix)) }
+            .joined(separator: " AND ")
     }
 
     /// How well `token` (a folded word of a name) matches: 1 exact, less for a prefix or a corrected spelling.
     func match(_ token: String) -> Double {
         var best = 0.0
         for form in forms {
-            let penalty = form.edits == 0 ? 1.0 : (form.edits == 1 ? 0.8 : 0.65)
+            // Another spelling of the word (an abbreviation or its expansion) is almost as good as the word.
+            let penalty = form.edits == 0 ? (form.term == text ? 1.0 : 0.97) : (form.edits == 1 ? 0.8 : 0.65)
             if token == form.term {
                 best = max(best, penalty)
             } else if isPrefix && token.hasPrefix(form.term) {

@@ -72,10 +72,36 @@ extension PlaceSession {
                 found.append(WordCorrection(term: term, edits: edits, documents: s.int(1)))
             }
         }
+        // A swap of two letters in the middle of a four-letter word leaves no trigram in common with the
+        // right spelling ("kopi" / "koip"), so the pre-filter above cannot see it: try the swaps directly.
+        if scalars.count <= Self.transpositionCheckLength {
+            for fix in try transpositions(of: scalars, prefix: prefix) where !found.contains(where: { $0.term == fix.term }) {
+                found.append(fix)
+            }
+        }
         found.sort { ($0.edits, -$0.documents, $0.term) < ($1.edits, -$1.documents, $1.term) }
         // Keep only the best edit count (one-typo fixes beat two-typo ones).
         if let best = found.first?.edits { found.removeAll { $0.edits > best } }
         return Array(found.prefix(limit))
+    }
+
+    /// Words up to this long are also checked for swapped neighbours one by one (longer words always
+    /// keep enough trigrams for the pre-filter).
+    static let transpositionCheckLength = 5
+
+    /// Indexed words (or, with `prefix`, starts of words) that `word` becomes when two neighbouring
+    /// letters are swapped back.
+    func transpositions(of scalars: [Unicode.Scalar], prefix: Bool) throws -> [WordCorrection] {
+        guard scalars.count >= 2 else { return [] }
+        var out: [WordCorrection] = []
+        for i in 0..<(scalars.count - 1) where scalars[i] != scalars[i + 1] {
+            var swapped = scalars
+            swapped.swapAt(i, i + 1)
+            let term = String(String.UnicodeScalarView(swapped))
+            let documents = prefix ? try documentCount(startingWith: term) : try documentCount(term)
+            if documents > 0 { out.append(WordCorrection(term: term, edits: 1, documents: documents)) }
+        }
+        return out
     }
 
     /// The prefix of `term` closest to `query`: (edits, prefix length).

@@ -35,6 +35,6 @@ final class PlaceSession {
         return "file:\(escaped)?immutable=1"
     }
 
-    /// Folded words of `text`, as the index tokenizes them.
-    func words(_ text: String) -> [String] { tokenizer.tokens(text) }
+    /// Folded words of `text`, as the index tokenizes them (after the same `TextFolding`).
+    func words(_ text: String) -> [String] { tokenizer.tokens(TextFolding.fold(text)) }
 }

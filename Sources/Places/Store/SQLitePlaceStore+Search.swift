@@ -17,13 +17,29 @@ extension SQLitePlaceStore {
         var categoryStrength = 1.0
     }
 
-    public func search(_ query: PlaceSearchQuery) throws -> PlaceSearchResponse {
+    public func search(_ asked: PlaceSearchQuery) throws -> PlaceSearchResponse {
+        var query = asked
+        let primary = query.structured?.primary
+        if let primary { query.kinds.formIntersection(primary.kinds) }
         let limit = min(max(query.limit, 1), 100), offset = min(max(query.offset, 0), 1_900)
         return try withSession { session in
             let filter = SearchFilter(query: query, store: self, session: session)
             if filter.isImpossible { return .empty }
-            let folded = Array(session.words(query.text).prefix(Self.maximumWords))
+            let folded = Array(Abbreviations.joinSplitForms(session.words(primary?.text ?? query.text)).prefix(Self.maximumWords))
             var words = folded.enumerated().map { QueryWord(text: $0.element, isPrefix: query.typeahead && $0.offset == folded.count - 1) }
+            // A structured search's other fields must match the address around the name.
+            for field in primary?.others ?? [] {
+                for w in Abbreviations.joinSplitForms(session.words(field)).prefix(Self.maximumWords) {
+                    var word = QueryWord(text: w, isPrefix: false)
+                    word.inContextOnly = true
+                    words.append(word)
+                }
+            }
+            try addVariants(&words, session: session)
+            if let last = words.indices.last, words[last].isPrefix, words[last].isNumeric, words[last].text.unicodeScalars.count == 1,
+               words.contains(where: { !$0.isNumeric && !$0.inContextOnly }) {
+                words[last].matchesHouseNumberOnly = true
+            }
             let needed = min(Self.candidateLimit, max(50, (offset + limit) * 3))
             var candidates: [Candidate] = []
             var fuzzy = false
@@ -45,17 +61,20 @@ extension SQLitePlaceStore {
                 if words.allSatisfy({ !$0.isDropped }) || (namedCategories.isEmpty && words.contains { !$0.isDropped }) {
                     candidates = try textCandidates(words, filter: filter, needed: needed, session: session)
                 }
+                // A house number the street does not have: answer with the street (and its numbers) rather than
+                // with another street's number by reading a known word as a typo.
+                if candidates.isEmpty && namedCategories.isEmpty && words.contains(where: { $0.isNumeric && !$0.isDropped })
+                    && words.contains(where: { !$0.isNumeric && !$0.isDropped }) {
+                    var streetOnly = words
+                    for i in streetOnly.indices where streetOnly[i].isNumeric { streetOnly[i].isDropped = true }
+                    candidates = try textCandidates(streetOnly, filter: filter, needed: needed, session: session)
+                    if !candidates.isEmpty { words = streetOnly }
+                }
                 if candidates.isEmpty && query.maxFuzzyLevel >= 2 && namedCategories.isEmpty {
                     if try correctAllWords(&words, query: query, session: session) {
                         fuzzy = true
                         candidates = try textCandidates(words, filter: filter, needed: needed, session: session)
                     }
-                }
-                // A house number the street does not have: answer with the street (and its numbers) instead.
-                if candidates.isEmpty && namedCategories.isEmpty && words.contains(where: { $0.isNumeric && !$0.isDropped })
-                    && words.contains(where: { !$0.isNumeric && !$0.isDropped }) {
-                    for i in words.indices where words[i].isNumeric { words[i].isDropped = true }
-                    candidates = try textCandidates(words, filter: filter, needed: needed, session: session)
                 }
                 // The text names a category ("gas station", "restaurants"): include its POIs. While typing, a
                 // category whose name starts with the text ("restau") is included too, ranked lower.
@@ -97,7 +116,20 @@ extension SQLitePlaceStore {
     }
 
     func isKnown(_ word: QueryWord, _ session: PlaceSession) throws -> Bool {
-        word.isPrefix ? try session.hasWord(startingWith: word.text) : try session.documentCount(word.text) > 0
+        for form in word.forms where form.edits == 0 {
+            if word.isPrefix ? try session.hasWord(startingWith: form.term) : try session.documentCount(form.term) > 0 { return true }
+        }
+        return false
+    }
+
+    /// Other spellings of whole words that the index has: abbreviations and their expansions ("str" and
+    /// "strasse", "hauptstr" and "hauptstrasse"), as exact forms of the word.
+    func addVariants(_ words: inout [QueryWord], session: PlaceSession) throws {
+        for i in words.indices where !words[i].isPrefix && !words[i].isNumeric {
+            for variant in Abbreviations.standard.variants(of: words[i].text) where try session.documentCount(variant) > 0 {
+                words[i].forms.append((variant, 0))
+            }
+        }
     }
 
     /// Replaces words the index has never seen by their likely corrections; drops those without any.
@@ -111,7 +143,8 @@ extension SQLitePlaceStore {
                                                                fuzzyLevel: query.maxFuzzyLevel)
             let fixes = edits > 0 ? try session.corrections(of: word.text, prefix: word.isPrefix, maxEdits: edits) : []
             if fixes.isEmpty {
-                words[i].isDropped = true
+                // A structured field's word the index does not know means no place has that address part.
+                if !word.inContextOnly { words[i].isDropped = true }
             } else {
                 words[i].forms = fixes.map { ($0.term, $0.edits) }
                 corrected = true
@@ -149,6 +182,7 @@ extension SQLitePlaceStore {
           AND p.lat_e7 BETWEEN ?3 AND ?4 AND p.lon_e7 BETWEEN ?5 AND ?6
           AND (?7 IS NULL OR EXISTS (SELECT 1 FROM place_category c
                                      WHERE c.code IN (SELECT value FROM json_each(?7)) AND c.place_id = p.id))
+          AND (?14 IS NULL OR p.kind != 0 OR p.housenumber LIKE ?14)
         ORDER BY b - 2.0 * p.importance
             + ?8 * ((p.lat_e7 - ?9) * (p.lat_e7 - ?9) * 1.0 + ((p.lon_e7 - ?10) * ?11) * ((p.lon_e7 - ?10) * ?11))
                  / ((p.lat_e7 - ?9) * (p.lat_e7 - ?9) * 1.0 + ((p.lon_e7 - ?10) * ?11) * ((p.lon_e7 - ?10) * ?11) + ?12)
@@ -159,7 +193,7 @@ extension SQLitePlaceStore {
     /// About how many places all the words match: the smallest document count of any word.
     func estimatedMatches(_ words: [QueryWord], session: PlaceSession) throws -> Int {
         var estimate = Int.max
-        for word in words where !word.isDropped {
+        for word in words where !word.isDropped && !word.matchesHouseNumberOnly {
             var count = 0
             for form in word.forms {
                 let n = word.isPrefix ? try session.documentCount(startingWith: form.term) : try session.documentCount(form.term)
@@ -171,22 +205,29 @@ extension SQLitePlaceStore {
         return estimate
     }
 
-    /// Places matching the words. A prefix word is first matched against names only (cheap and precise); when that
-    /// finds nothing, against every column.
+    /// Places matching the words: first with every word in a name or keyword (cheap and precise: "00100" is the
+    /// postcode, not the thousands of places whose address holds it), then with prefix words in names only, then
+    /// with the words anywhere, until one finds something.
     func textCandidates(_ words: [QueryWord], filter: SearchFilter, needed: Int, session: PlaceSession) throws -> [Candidate] {
         let useBM25 = try estimatedMatches(words, session: session) <= Self.bm25RowLimit
-        if words.contains(where: { $0.isPrefix && !$0.isDropped }) {
-            let named = try textCandidates(QueryWord.ftsQuery(words, prefixInNamesOnly: true), bm25: useBM25, filter: filter,
+        let number = words.first { $0.matchesHouseNumberOnly && !$0.isDropped }.map { $0.text + "%" }
+        var passes: [QueryWord.NameColumns] = [.none]
+        if words.contains(where: { $0.isPrefix && !$0.isDropped && !$0.matchesHouseNumberOnly }) { passes.insert(.prefixes, at: 0) }
+        if !words.contains(where: \.inContextOnly) { passes.insert(.all, at: 0) }
+        for (i, pass) in passes.enumerated() {
+            let found = try textCandidates(QueryWord.ftsQuery(words, inNames: pass), number: number, bm25: useBM25, filter: filter,
                                            needed: needed, session: session)
-            if !named.isEmpty { return named }
+            if !found.isEmpty || i == passes.count - 1 { return found }
         }
-        return try textCandidates(QueryWord.ftsQuery(words), bm25: useBM25, filter: filter, needed: needed, session: session)
+        return []
     }
 
-    private func textCandidates(_ fts: String, bm25: Bool, filter: SearchFilter, needed: Int, session: PlaceSession) throws -> [Candidate] {
+    private func textCandidates(_ fts: String, number: String?, bm25: Bool, filter: SearchFilter, needed: Int,
+                                session: PlaceSession) throws -> [Candidate] {
         let s = try session.database.cachedStatement(bm25 ? Self.textSQL : Self.cheapTextSQL)
         defer { s.reset() }
         try s.bind(fts, at: 1)
+        try s.bind(number, at: 14)
         try filter.bind(s, kindMaskAt: 2, boxAt: 3, categoriesAt: 7)
         if let bias = filter.bias {
             // Distance enters the order as d²/(d² + 3 km²), worth up to 3 bm25 points.
@@ -237,62 +278,4 @@ extension SQLitePlaceStore {
 
     static let everywhere = BoundingBox(minLatitudeE7: -900_000_000, minLongitudeE7: -1_800_000_000,
                                         maxLatitudeE7: 900_000_000, maxLongitudeE7: 1_800_000_000)
-
-    /// Scores candidates (text match, bm25, importance, distance), applies the radius, and sorts best first.
-    func rank(_ candidates: [Candidate], words: [QueryWord], query: PlaceSearchQuery, filter: SearchFilter,
-              session: PlaceSession) -> [PlaceResult] {
-        let bestBM25 = candidates.map { -$0.bm25 }.max() ?? 0
-        // Words left out of the match (unknown, uncorrectable) lower every text score.
-        let coverage = words.isEmpty ? 1 : Double(words.filter { !$0.isDropped }.count) / Double(words.count)
-        var seen = Set<Int64>()
-        var out: [PlaceResult] = []
-        out.reserveCapacity(candidates.count)
-        for c in candidates where seen.insert(c.place.id).inserted {
-            var place = Self.finish(c.place, language: query.language)
-            if let bias = filter.bias {
-                let d = Geodesy.distanceMeters(bias, place.position)
-                if let r = filter.radiusMeters, d > r { continue }
-                place.distanceMeters = d
-            }
-            var text = words.isEmpty ? 0 : nameScore(c.place, words, session).score
-            // An unnamed POI called by its category ("Playground") is not a name match.
-            if c.place.kind == .poi, c.place.categories.contains(where: { taxonomy.category(id: $0)?.name == c.place.name }) { text *= 0.5 }
-            if c.viaCategory {
-                // Named by its category: as good as a fair name match.
-                text = max(text, words.isEmpty ? 0.8 : c.categoryStrength)
-            } else {
-                if bestBM25 > 0 { text += 0.2 * (-c.bm25 / bestBM25) }
-                text *= coverage
-            }
-            var score = text + 0.5 * place.importance
-            if let d = place.distanceMeters { score += 0.5 / (1 + d / 2_000) }
-            place.score = (score * 1000).rounded() / 1000
-            out.append(place)
-        }
-        out.sort { ($0.score, -($0.distanceMeters ?? 0), -$0.id) > ($1.score, -($1.distanceMeters ?? 0), -$1.id) }
-        return out
-    }
-
-    /// The best match of the query words against the place's names (its address for plain addresses).
-    func nameScore(_ place: PlaceResult, _ words: [QueryWord], _ session: PlaceSession) -> (score: Double, allWordsInName: Bool) {
-        let primary: String
-        if place.kind == .address {
-            primary = [place.address.streetName, place.address.houseNumber, place.name.isEmpty ? nil : place.name]
-                .compactMap { $0 }.joined(separator: " ")
-        } else {
-            primary = place.name
-        }
-        var best = TextMatchScore.score(words, nameTokens: session.words(primary))
-        if best.allWordsInName && best.score >= 1.3 { return best }
-        for name in place.otherNames.values {
-            let s = TextMatchScore.score(words, nameTokens: session.words(name))
-            if s.score > best.score { best = s }
-        }
-        if place.kind == .poi, let street = place.address.streetName {
-            // "Kiasma Mannerheimintie": name words plus address words.
-            let s = TextMatchScore.score(words, nameTokens: session.words(primary + " " + street + " " + (place.address.houseNumber ?? "")))
-            if s.allWordsInName && s.score * 0.9 > best.score { best = (s.score * 0.9, true) }
-        }
-        return best
-    }
 }

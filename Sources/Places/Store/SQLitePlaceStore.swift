@@ -86,10 +86,10 @@ public final class SQLitePlaceStore: PlaceStore {
 
     static func jsonArray(_ values: [Int64]) -> String { "[" + values.map(String.init).joined(separator: ",") + "]" }
 
-    /// Gives an address its "Street 5" name and a name in the wanted language.
+    /// Gives a place its names in the wanted languages, and a plain address its "Street 5" name.
     static func finish(_ place: PlaceResult, language: String?) -> PlaceResult {
-        var p = place
-        p.name = PlaceRow.displayName(place, language: language)
+        var p = place.localized(LanguagePreference(language))
+        if p.kind == .address, place.name.isEmpty { p.name = p.address.streetNameAndNumber ?? "" }
         return p
     }
 

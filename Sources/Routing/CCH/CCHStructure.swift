@@ -229,6 +229,34 @@ public struct DownwardArcs: @unchecked Sendable {
 }
 
 extension CCHStructure {
+    /// Calls `body(u, arc u–lower, arc u–higher)` for every common lower neighbour u of two nodes
+    /// (the lower triangles of the arc between them), in increasing rank, until it returns false.
+    /// The arcs are found again in u's upward list (binary searches; no arc column is stored).
+    /// Merges the two sorted lists, galloping through the higher node's, which is often far longer.
+    @inline(__always)
+    func forEachCommonTail(_ lower: Int, _ higher: Int, _ body: (Int, Int, Int) -> Bool) {
+        let lowerArcs = downward.arcs(into: lower), higherArcs = downward.arcs(into: higher)
+        let tail = downward.tail
+        var i = lowerArcs.lowerBound, j = higherArcs.lowerBound
+        while i < lowerArcs.upperBound && j < higherArcs.upperBound {
+            let a = tail[i], b = tail[j]
+            if a < b { i += 1; continue }
+            if b < a {
+                var step = 1, hi = j + 1
+                while hi < higherArcs.upperBound && tail[hi] < a { j = hi; step <<= 1; hi = j + step }
+                hi = min(hi, higherArcs.upperBound)
+                var lo = j + 1
+                while lo < hi { let mid = (lo + hi) >> 1; if tail[mid] < a { lo = mid + 1 } else { hi = mid } }
+                j = lo
+                continue
+            }
+            // a is a lower neighbour of both ends, so both arcs are in its sorted upward list.
+            let toLower = arc(from: Int(a), to: lower)!, toHigher = arc(from: Int(a), to: higher)!
+            if !body(Int(a), toLower, toHigher) { return }
+            i += 1; j += 1
+        }
+    }
+
     /// Orders, contracts and freezes a hierarchy for `graph` in memory (tests, small maps).
     public static func make(for graph: RoadGraph) -> CCHStructure {
         var out = ColumnSetBuilder()

@@ -46,7 +46,7 @@ public struct AStarLegSearch: LegSearch {
             }
         }
         potential.prepare(starts)
-        let s = scratch.heap, labels = scratch.labels
+        let s = scratch.heap
         s.reset()
         var sourceOf: [Int: Int] = [:]
         for (i, source) in problem.sources.enumerated() {
@@ -54,7 +54,7 @@ public struct AStarLegSearch: LegSearch {
             let label = Metric.add(source.cost, metric.remaining(source.position))
             let p = potential.value(ArcID(a))
             guard p != CCHPotential.infinity else { continue }
-            if s.relax(a, key: Metric.add(label, p), parent: SearchScratch.noParent) { labels[a] = label; sourceOf[a] = i }
+            if s.push(a, key: Metric.add(label, p), label: label, parent: LabelHeap.noParent) { sourceOf[a] = i }
         }
         var lastFrom = [Int](repeating: -1, count: problem.targets.count)
         var lastArc = [ArcID](repeating: .none, count: problem.targets.count)
@@ -66,7 +66,7 @@ public struct AStarLegSearch: LegSearch {
         var stopAt = bound()
         while let (u, key) = s.popMin() {
             if key >= stopAt { break }
-            let du = labels[u]
+            let du = s.label(u)
             for t in graph.turns(from: ArcID(u)) {
                 let v = graph.turnTarget[t].index
                 let w = metric.turnWeight[t]
@@ -83,9 +83,11 @@ public struct AStarLegSearch: LegSearch {
                         stopAt = bound()
                     }
                 }
+                if s.isSettled(v) { continue }
                 let p = potential.value(ArcID(v))
                 guard p != CCHPotential.infinity else { continue }
-                if s.relax(v, key: Metric.add(nd, p), parent: UInt32(u)) { labels[v] = nd }
+                let k = Metric.add(nd, p)
+                if k != UInt32.max { s.push(v, key: k, label: nd, parent: UInt32(u)) }
             }
         }
         LegSolution.unpack(&best, lastFrom: lastFrom, lastArc: lastArc, sourceOf: sourceOf, parents: s)

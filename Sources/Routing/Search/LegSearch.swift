@@ -62,14 +62,14 @@ extension LegSolution {
     /// Fills in the arcs and the source of each path a search found by relaxing (paths that stay
     /// on one arc have theirs already): from target j's last arc back through `lastFrom[j]` and
     /// the scratch's parents to a source arc.
-    static func unpack(_ best: inout [Path?], lastFrom: [Int], lastArc: [ArcID], sourceOf: [Int: Int], parents: SearchScratch) {
+    static func unpack(_ best: inout [Path?], lastFrom: [Int], lastArc: [ArcID], sourceOf: [Int: Int], parents: some ParentLinks) {
         for j in best.indices where lastFrom[j] >= 0 && best[j]?.arcs.isEmpty == true {
             var arcs = [lastArc[j]]
             var u = lastFrom[j]
             while true {
                 arcs.append(ArcID(u))
                 let p = parents.parentOf(u)
-                if p == SearchScratch.noParent { break }
+                if p == UInt32.max { break }
                 u = Int(p)
             }
             arcs.reverse()
@@ -78,3 +78,11 @@ extension LegSolution {
         }
     }
 }
+
+/// Where a search keeps each settled arc's parent (`UInt32.max` for none).
+protocol ParentLinks {
+    func parentOf(_ id: Int) -> UInt32
+}
+
+extension SearchScratch: ParentLinks {}
+extension LabelHeap: ParentLinks {}

@@ -11,10 +11,10 @@ public struct ArriveBySearch {
     public let graph: RoadGraph
     public let table: TravelTimeTable
     let potential: CCHPotential?
-    let lowerBound: Metric?
+    let lowerBound: LowerBound?
     let scratch: TimeDependentScratch
 
-    public init(graph: RoadGraph, table: TravelTimeTable, potential: CCHPotential?, lowerBound: Metric?,
+    public init(graph: RoadGraph, table: TravelTimeTable, potential: CCHPotential?, lowerBound: LowerBound?,
                 scratch: TimeDependentScratch? = nil) {
         self.graph = graph
         self.table = table
@@ -56,8 +56,7 @@ public struct ArriveBySearch {
         if let potential, let lowerBound {
             potential.prepare(sources.map { ($0.arc, lowerBound.remaining($0)) })
         }
-        let s = scratch.heap
-        let labelMs = scratch.labels  // (reference − latest entry) in ms
+        let s = scratch.heap  // labels: (reference − latest entry) in ms
         s.reset()
         var targetOf: [Int: Int] = [:]
         func potentialKey(_ arc: Int, _ lateness: UInt32) -> UInt32 {
@@ -75,10 +74,7 @@ public struct ArriveBySearch {
                 let lateness = key(entry)
                 let k = potentialKey(arc.index, lateness)
                 guard k != UInt32.max else { continue }
-                if s.relax(arc.index, key: k, parent: SearchScratch.noParent) {
-                    labelMs[arc.index] = lateness
-                    targetOf[arc.index] = j
-                }
+                if s.push(arc.index, key: k, label: lateness, parent: LabelHeap.noParent) { targetOf[arc.index] = j }
             }
         }
         let sourceArcs = sources.map { graph.arcOriginal[$0.arc.index] }
@@ -92,7 +88,7 @@ public struct ArriveBySearch {
         var stopAt = bound()
         while let (b, keyB) = s.popMin() {
             if keyB >= stopAt { break }
-            let entryB = reference - Double(labelMs[b]) / 1000
+            let entryB = reference - Double(s.label(b)) / 1000
             for i in graph.turns(into: ArcID(b)) {
                 let t = Int(graph.turnReverseTurn[i])
                 let a = graph.turnSource[t].index
@@ -107,11 +103,12 @@ public struct ArriveBySearch {
                         stopAt = bound()
                     }
                 }
+                if s.isSettled(a) { continue }
                 guard let entryA = table.latestEntry(a, exit: leaveA) else { continue }
                 let lateness = key(entryA)
                 let k = potentialKey(a, lateness)
                 guard k != UInt32.max else { continue }
-                if s.relax(a, key: k, parent: UInt32(b)) { labelMs[a] = lateness }
+                s.push(a, key: k, label: lateness, parent: UInt32(b))
             }
         }
         for si in best.indices where lastTo[si] >= 0 && best[si]?.arcs.isEmpty == true {
@@ -120,7 +117,7 @@ public struct ArriveBySearch {
             while true {
                 arcs.append(ArcID(b))
                 let p = s.parentOf(b)
-                if p == SearchScratch.noParent { break }
+                if p == LabelHeap.noParent { break }
                 b = Int(p)
             }
             best[si]!.arcs = arcs

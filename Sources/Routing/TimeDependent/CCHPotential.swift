@@ -95,18 +95,28 @@ public final class CCHPotential: @unchecked Sendable {
     /// The lower bound for `arc` (infinity when no target can be reached).
     @inline(__always)
     public func value(_ arc: ArcID) -> UInt32 {
-        value(rank: Int(rank[arc.index]))
+        // The generation is read once here: a class's `var` costs a dynamic exclusivity check on
+        // every access, and the recursion below makes millions per query.
+        let g = generation
+        let v = Int(rank[arc.index])
+        if memoStamp[v] == g { return memo[v] }
+        return Self.value(rank: v, generation: g, memo: memo, memoStamp: memoStamp, base: base, baseStamp: baseStamp,
+                          firstOut: upFirstOut, head: upHead, climb: climb)
     }
 
-    func value(rank v: Int) -> UInt32 {
-        if memoStamp[v] == generation { return memo[v] }
-        var result = baseStamp[v] == generation ? base[v] : Self.infinity
-        let end = Int(upFirstOut[v + 1])
-        var k = Int(upFirstOut[v])
+    static func value(rank v: Int, generation g: UInt32, memo: UnsafeMutablePointer<UInt32>, memoStamp: UnsafeMutablePointer<UInt32>,
+                      base: UnsafeMutablePointer<UInt32>, baseStamp: UnsafeMutablePointer<UInt32>, firstOut: UnsafeBufferPointer<UInt32>,
+                      head: UnsafeBufferPointer<UInt32>, climb: UnsafeMutableBufferPointer<UInt32>) -> UInt32 {
+        if memoStamp[v] == g { return memo[v] }
+        var result = baseStamp[v] == g ? base[v] : Self.infinity
+        let end = Int(firstOut[v + 1])
+        var k = Int(firstOut[v])
         while k < end {
             let w = climb[k]
             if w != CCHMetric.infinity {
-                let p = value(rank: Int(upHead[k]))
+                let y = Int(head[k])
+                let p = memoStamp[y] == g ? memo[y] : value(rank: y, generation: g, memo: memo, memoStamp: memoStamp, base: base,
+                                                          baseStamp: baseStamp, firstOut: firstOut, head: head, climb: climb)
                 if p != Self.infinity {
                     let (sum, overflow) = w.addingReportingOverflow(p)
                     if !overflow && sum < result { result = sum }
@@ -114,7 +124,7 @@ public final class CCHPotential: @unchecked Sendable {
             }
             k += 1
         }
-        memoStamp[v] = generation
+        memoStamp[v] = g
         memo[v] = result
         return result
     }

@@ -11,7 +11,7 @@ public struct TimeDependentLegSearch: LegSearch {
     /// Seconds since 1970 at which the whole route departs.
     public let departure: Double
     let potential: CCHPotential?
-    let lowerBound: Metric?
+    let lowerBound: LowerBound?
     let scratch: TimeDependentScratch
     public private(set) var settled = 0
     /// Milliseconds added (to the ordering cost, not to the clock) when entering an arc;
@@ -21,7 +21,7 @@ public struct TimeDependentLegSearch: LegSearch {
     /// - Parameters:
     ///   - potential: built on a CCH customized with `lowerBound`'s turn weights; nil runs plain
     ///     time-dependent Dijkstra (the oracle).
-    public init(graph: RoadGraph, table: TravelTimeTable, departure: Double, potential: CCHPotential?, lowerBound: Metric?,
+    public init(graph: RoadGraph, table: TravelTimeTable, departure: Double, potential: CCHPotential?, lowerBound: LowerBound?,
                 scratch: TimeDependentScratch? = nil) {
         self.graph = graph
         self.table = table
@@ -35,7 +35,7 @@ public struct TimeDependentLegSearch: LegSearch {
     @inlinable
     func drive(_ arc: Int, elapsedMs: UInt32, fraction: Double = 1, endpoint: Bool = false) -> UInt32 {
         let ms = table.traverseMs(arc, entry: departure + Double(elapsedMs) / 1000, fraction: fraction, ignoringClosure: endpoint)
-        return ms.isFinite ? UInt32(min(Double(UInt32.max / 2), ms.rounded())) : UInt32.max
+        return ms.isFinite ? UInt32(min(Double(UInt32.max / 2), (ms + 0.5).rounded(.down))) : UInt32.max
     }
 
     public mutating func solve(_ problem: LegProblem) -> LegSolution {
@@ -55,42 +55,46 @@ public struct TimeDependentLegSearch: LegSearch {
         if let potential, let lowerBound {
             var starts: [(arc: ArcID, offset: UInt32)] = []
             for (j, target) in problem.targets.enumerated() {
-                let excess = lowerBound.remaining(target)
+                // From the end of the arc before the target to the target point: the turn, then
+                // the target arc up to the point.
+                let toPoint = lowerBound.covered(target)
                 let arcs = [targetArcs[j]] + (graph.restrictionCopies[targetArcs[j]] ?? [])
                 for arc in arcs {
                     for i in graph.turns(into: arc) {
                         let t = Int(graph.turnReverseTurn[i])
-                        let w = lowerBound.turnWeight[t]
-                        if w != Metric.infinite { starts.append((graph.turnSource[t], w - excess)) }
+                        starts.append((graph.turnSource[t], Metric.add(graph.turnDurationMs[t], toPoint)))
                     }
                 }
             }
             potential.prepare(starts)
         }
-        let s = scratch.heap
-        let labels = scratch.labels
+        let h = scratch.heap
         let extras = scratch.extras
         let penalties = penaltyMs
-        s.reset()
+        let penalized = !penalties.isEmpty
+        h.reset()
         settled = 0
         var sourceOf: [Int: Int] = [:]
-        func key(_ arc: Int, _ label: UInt32) -> UInt32 {
-            guard let potential else { return label }
-            let p = potential.value(ArcID(arc))
-            return p == CCHPotential.infinity ? UInt32.max : Metric.add(label, p)
-        }
         for (i, source) in problem.sources.enumerated() {
             let a = source.position.arc.index
             let t = drive(a, elapsedMs: source.cost, fraction: 1 - source.position.fraction, endpoint: true)
             guard t != UInt32.max else { continue }
             let label = Metric.add(source.cost, t)
-            let k = key(a, label)
+            var k = label
+            if let potential {
+                let p = potential.value(ArcID(a))
+                k = p == CCHPotential.infinity ? UInt32.max : Metric.add(label, p)
+            }
             guard k != UInt32.max else { continue }
-            if s.relax(a, key: k, parent: SearchScratch.noParent) {
-                labels[a] = label
-                extras[a] = 0
+            if h.push(a, key: k, label: label, parent: LabelHeap.noParent) {
+                if penalized { extras[a] = 0 }
                 sourceOf[a] = i
             }
+        }
+        // Every arc that stands for a target's arc (restriction copies too), with its target.
+        var targetArcIDs: [(arc: Int, target: Int)] = []
+        for (j, original) in targetArcs.enumerated() {
+            for arc in [original] + (graph.restrictionCopies[original] ?? []) { targetArcIDs.append((arc.index, j)) }
         }
         var lastFrom = [Int](repeating: -1, count: problem.targets.count)
         var lastArc = [ArcID](repeating: .none, count: problem.targets.count)
@@ -101,21 +105,21 @@ public struct TimeDependentLegSearch: LegSearch {
         }
         var stopAt = bound()
         let turnFirstOut = graph.turnFirstOut, turnTarget = graph.turnTarget, turnDuration = graph.turnDurationMs
-        let originals = graph.arcOriginal
-        while let (u, keyU) = s.popMin() {
+        while let (u, keyU) = h.popMin() {
             if keyU >= stopAt { break }
             settled += 1
-            let du = labels[u]
-            let extraU = extras[u]
+            let du = h.label(u)
+            let extraU = penalized ? extras[u] : 0
             for t in Int(turnFirstOut[u])..<Int(turnFirstOut[u + 1]) {
                 let v = turnTarget[t].index
-                let turnMs = turnDuration[t]
-                let entry = Metric.add(du, turnMs)
-                let penalty = penalties.isEmpty ? 0 : penalties[v]
-                if penalty == UInt32.max { continue }
-                let extraV = Metric.add(extraU, penalty)
-                let original = originals[v]
-                for j in targetArcs.indices where targetArcs[j] == original {
+                let entry = Metric.add(du, turnDuration[t])
+                var extraV = extraU
+                if penalized {
+                    let penalty = penalties[v]
+                    if penalty == UInt32.max { continue }
+                    extraV = Metric.add(extraU, penalty)
+                }
+                for (arc, j) in targetArcIDs where arc == v {
                     let partial = drive(v, elapsedMs: entry, fraction: problem.targets[j].fraction, endpoint: true)
                     guard partial != UInt32.max else { continue }
                     let candidate = Metric.add(Metric.add(entry, partial), extraV)
@@ -126,31 +130,34 @@ public struct TimeDependentLegSearch: LegSearch {
                         stopAt = bound()
                     }
                 }
+                if h.isSettled(v) { continue }
                 let travel = drive(v, elapsedMs: entry)
                 guard travel != UInt32.max else { continue }
                 let label = Metric.add(entry, travel)
-                let k = key(v, Metric.add(label, extraV))
-                guard k != UInt32.max else { continue }
-                if s.relax(v, key: k, parent: UInt32(u)) { labels[v] = label; extras[v] = extraV }
+                var k = Metric.add(label, extraV)
+                if let potential {
+                    let p = potential.value(ArcID(v))
+                    if p == CCHPotential.infinity { continue }
+                    k = Metric.add(k, p)
+                }
+                if k != UInt32.max, h.push(v, key: k, label: label, parent: UInt32(u)), penalized { extras[v] = extraV }
             }
         }
-        LegSolution.unpack(&best, lastFrom: lastFrom, lastArc: lastArc, sourceOf: sourceOf, parents: s)
+        LegSolution.unpack(&best, lastFrom: lastFrom, lastArc: lastArc, sourceOf: sourceOf, parents: h)
         return LegSolution(paths: best)
     }
 }
 
-/// Heap and label memory for time-dependent searches (one per thread).
+/// Heap and label memory for time-dependent and A* searches (one per thread).
 public final class TimeDependentScratch: @unchecked Sendable {
-    let heap: SearchScratch
-    let labels: UnsafeMutablePointer<UInt32>
+    let heap: LabelHeap
     /// Penalty milliseconds accumulated on the way to each arc (ordering only).
     let extras: UnsafeMutablePointer<UInt32>
 
     public init(capacity: Int) {
-        heap = SearchScratch(capacity: capacity)
-        labels = .allocate(capacity: max(1, capacity))
+        heap = LabelHeap(capacity: capacity)
         extras = .allocate(capacity: max(1, capacity))
     }
 
-    deinit { labels.deallocate(); extras.deallocate() }
+    deinit { extras.deallocate() }
 }

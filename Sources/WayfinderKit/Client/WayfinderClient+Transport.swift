@@ -1,4 +1,5 @@
 import Foundation
+import MapsAPI
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -47,6 +48,7 @@ extension WayfinderClient {
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         request.setValue(Self.userAgent, forHTTPHeaderField: "User-Agent")
         for (name, value) in configuration.headers { request.setValue(value, forHTTPHeaderField: name) }
+        if let token = configuration.operatorToken { request.setValue("Bearer " + token, forHTTPHeaderField: "Authorization") }
         if let body = endpoint.body {
             request.httpBody = body
             request.setValue(endpoint.contentType ?? "application/json", forHTTPHeaderField: "Content-Type")
@@ -175,9 +177,7 @@ enum ErrorMapping {
     /// `{error:{description}, detailedError:{code,message,target}}`, TomTom search
     /// `{errorText, error:"…", detailedError:{…}}`, OSRM `{code, message}`.
     struct Envelope: Decodable {
-        struct Detail: Decodable { var code: String?; var message: String?; var target: String? }
-        struct Description: Decodable { var description: String? }
-        var detailedError: Detail?
+        var detailedError: DetailedError?
         var code: String?
         var message: String?
         var errorText: String?
@@ -190,12 +190,12 @@ enum ErrorMapping {
 
         init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: Keys.self)
-            detailedError = try? c.decodeIfPresent(Detail.self, forKey: .detailedError)
+            detailedError = try? c.decodeIfPresent(DetailedError.self, forKey: .detailedError)
             code = try? c.decodeIfPresent(String.self, forKey: .code)
             message = try? c.decodeIfPresent(String.self, forKey: .message)
             errorText = try? c.decodeIfPresent(String.self, forKey: .errorText)
             errorString = try? c.decodeIfPresent(String.self, forKey: .error)
-            errorDescription = (try? c.decodeIfPresent(Description.self, forKey: .error))?.description
+            errorDescription = (try? c.decodeIfPresent(APIError.Body.Description.self, forKey: .error))?.description
             detail = try? c.decodeIfPresent(String.self, forKey: .detail)
         }
     }

@@ -20,12 +20,19 @@ public struct WayfinderClient: Sendable {
     public struct Configuration: Sendable {
         /// Seconds a request may wait for the server before failing with ``WayfinderError/serverUnavailable(_:)``.
         public var timeout: TimeInterval = 30
-        /// Sent as TomTom's `key` parameter, for a gateway in front of the server (Wayfinder itself needs none).
+        /// Sent as TomTom's `key` parameter: the API key of a server run with `--api-keys` (or of a gateway in front of it).
         public var apiKey: String?
+        /// Sent as `Authorization: Bearer …` on every request: the operator credential that writing traffic and probes
+        /// needs on a server with `--operator-token-file` or operator keys.
+        public var operatorToken: String?
         /// Extra HTTP headers on every request (for example `Authorization` for a proxy).
         public var headers: [String: String] = [:]
-        /// Language of instruction texts and place names (IETF tag such as `en-GB`); nil: the server's default.
+        /// Language of instruction texts and place names (IETF tag such as `en-GB`); nil: the one of
+        /// ``locale`` when the server has instructions in it, else the server's default.
         public var language: String?
+        /// The locale whose language instructions are given in when ``language`` is nil (as MapKit
+        /// follows the device's language): the user's, unless set.
+        public var locale: Locale = .current
         /// Reconnection behaviour of event streams (time to leave).
         public var eventStream = EventSource.Configuration()
 
@@ -54,6 +61,9 @@ public struct WayfinderClient: Sendable {
         }
         self.init(serverURL: u, configuration: configuration)
     }
+
+    /// The language asked for: the configured one, else the locale's when instructions exist in it.
+    var requestLanguage: String? { configuration.language ?? InstructionLanguages.tag(for: configuration.locale) }
 
     /// What the server serves: dataset, travel modes, time zone, traffic updates (`GET /health`).
     public func serverStatus() async throws(WayfinderError) -> ServerStatus {

@@ -10,7 +10,7 @@ extension WayfinderClient {
     public func calculateRoute(_ request: RouteRequest) async throws(WayfinderError) -> RouteResponse {
         try Self.validate(request)
         let data = try await send(Endpoint("GET", "/routing/1/calculateRoute/\(request.locationsPath)/json",
-                                           query: request.queryItems(defaultLanguage: configuration.language)))
+                                           query: request.queryItems(defaultLanguage: requestLanguage)))
         return try RouteResponse(ResponseDecoding.decode(CalculateRouteResponse.self, from: data), request: request)
     }
 

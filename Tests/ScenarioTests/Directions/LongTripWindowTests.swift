@@ -8,11 +8,11 @@ import Routing
 import MapsAPI
 import OSMPBF
 
-/// Time-dependent searches are guided by lower bounds valid over a short window after the
-/// departure (30 min, then 2 h, then the week). Trips that outlast a window must still come out
-/// exact: here two long roads with different rush-hour profiles, checked against each road
-/// forced through a waypoint, at departures all around the morning and evening peaks.
-@Suite("Long trips across potential windows") struct LongTripWindowTests {
+/// Time-dependent searches are guided by lower bounds valid over a band of hours (or the week).
+/// Trips that outlast their band must still come out exact: here two long roads with different
+/// rush-hour profiles, checked against each road forced through a waypoint, at departures all
+/// around the morning and evening peaks.
+@Suite("Long trips across potential bands") struct LongTripWindowTests {
     //  a ------ t ------ b      primary, 40 km (arterial profile: 1.8 at 08:00, 1.25 by 10:00)
     //  |                 |
     //  c ------ u ------ d      motorway, 10 + 40 + 10 km (highway profile: sharper, earlier peak)
@@ -72,8 +72,8 @@ import OSMPBF
         return try Scenario("a b c d e\nf g h i j\nk l m n o", gridMeters: 12_000, wayList: ways)
     }
 
-    /// Every depart-at and arrive-by answer equals plain time-dependent Dijkstra's (no potentials)
-    /// on the same snapshot, whichever window the search ended up using.
+    /// Every depart-at answer equals plain time-dependent Dijkstra's (no potentials) on the same
+    /// snapshot, whichever band the search ended up using.
     @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
     func windowedSearchesEqualPlainDijkstra(seed: UInt64) throws {
         let s = try Self.grid(seed: seed)
@@ -91,9 +91,8 @@ import OSMPBF
             let engine = try #require(service.planning.engine(.car))
             let calculation = RouteCalculation(engine: engine, snapshot: engine.snapshot, request: q.planRequest, now: time)
             let endpoints = try calculation.snapEndpoints().endpoints
-            // No hierarchy: the search runs without potentials.
-            let plain = PreparedMetric(metric: engine.snapshot.lowerBound(live: true).metric, structure: nil)
-            let found = try #require(calculation.timeDependentRoute(endpoints, departure: time, penalty: [], lower: plain).route)
+            var plain = TimeDependentLegSearch(graph: engine.graph, table: engine.snapshot.table, departure: time, potential: nil, lowerBound: nil)
+            let found = try #require(calculation.planner.route(endpoints, using: &plain).route)
             let oracle = try #require(RouteTiming.timed(found, graph: engine.graph, table: engine.snapshot.table, departure: time))
             let fast = try service.calculateRoute(q).routes[0].summary.travelTimeInSeconds
             #expect(abs(Double(fast) - oracle.durationSeconds) <= 1, "\(from)→\(to) at \(Int(time - Self.mondayMidnight) / 60) min: \(fast) s vs \(oracle.durationSeconds) s")

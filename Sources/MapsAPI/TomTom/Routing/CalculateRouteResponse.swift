@@ -116,6 +116,18 @@ public struct RouteLegBody: Codable, Sendable {
     }
 }
 
+/// One lane of a LANES section: the directions painted on it, and the one to follow when the route uses it.
+public struct SectionLane: Codable, Sendable, Equatable {
+    /// STRAIGHT, SLIGHT_RIGHT, RIGHT, SHARP_RIGHT, RIGHT_U_TURN, SLIGHT_LEFT, LEFT, SHARP_LEFT, LEFT_U_TURN.
+    public var directions: [String]
+    public var follow: String?
+
+    public init(directions: [String], follow: String?) {
+        self.directions = directions
+        self.follow = follow
+    }
+}
+
 public struct RouteSection: Codable, Sendable, Equatable {
     public var startPointIndex: Int
     public var endPointIndex: Int
@@ -125,6 +137,8 @@ public struct RouteSection: Codable, Sendable, Equatable {
     public var effectiveSpeedInKmh: Int?
     public var delayInSeconds: Int?
     public var magnitudeOfDelay: Int?
+    /// LANES sections: the lanes before a junction, left to right.
+    public var lanes: [SectionLane]?
 
     public init(startPointIndex: Int, endPointIndex: Int, sectionType: String, travelMode: String? = nil) {
         self.startPointIndex = startPointIndex

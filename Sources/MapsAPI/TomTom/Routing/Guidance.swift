@@ -15,6 +15,10 @@ public struct Instruction: Codable, Sendable, Equatable {
     public var instructionType: String
     public var street: String?
     public var roadNumbers: [String]?
+    /// What the sign says: destinations and their road numbers ("A 5: Darmstadt, Frankfurt").
+    public var signpostText: String?
+    /// The motorway exit's number (`junction:ref`).
+    public var exitNumber: String?
     public var countryCode: String?
     public var junctionType: String?
     public var turnAngleInDecimalDegrees: Int?
@@ -28,7 +32,7 @@ public struct Instruction: Codable, Sendable, Equatable {
     public init(routeOffsetInMeters: Int, travelTimeInSeconds: Int, point: LatLon, pointIndex: Int, instructionType: String,
                 street: String?, roadNumbers: [String]?, junctionType: String?, turnAngleInDecimalDegrees: Int?,
                 roundaboutExitNumber: Int?, possibleCombineWithNext: Bool, drivingSide: String, maneuver: String,
-                message: String?, combinedMessage: String?) {
+                message: String?, combinedMessage: String?, signpostText: String? = nil, exitNumber: String? = nil) {
         self.routeOffsetInMeters = routeOffsetInMeters
         self.travelTimeInSeconds = travelTimeInSeconds
         self.point = point
@@ -36,6 +40,8 @@ public struct Instruction: Codable, Sendable, Equatable {
         self.instructionType = instructionType
         self.street = street
         self.roadNumbers = roadNumbers
+        self.signpostText = signpostText
+        self.exitNumber = exitNumber
         self.junctionType = junctionType
         self.turnAngleInDecimalDegrees = turnAngleInDecimalDegrees
         self.roundaboutExitNumber = roundaboutExitNumber

@@ -27,13 +27,20 @@ public struct ReverseGeocodeAddress: Codable, Sendable {
     public var matchType: String?
     public var roadUse: [String]?
     public var entityType: String?
+    /// With `number`: `LEFT` or `RIGHT` of the street's direction.
+    public var sideOfStreet: String?
+    /// With `number`: the number's point on the street, `"lat,lon"`.
+    public var offsetPosition: String?
 
-    public init(address: SearchAddress, position: String, matchType: String? = nil, roadUse: [String]? = nil, entityType: String? = nil) {
+    public init(address: SearchAddress, position: String, matchType: String? = nil, roadUse: [String]? = nil, entityType: String? = nil,
+                sideOfStreet: String? = nil, offsetPosition: String? = nil) {
         self.address = address
         self.position = position
         self.matchType = matchType
         self.roadUse = roadUse
         self.entityType = entityType
+        self.sideOfStreet = sideOfStreet
+        self.offsetPosition = offsetPosition
     }
 }
 

@@ -21,6 +21,8 @@ public struct SearchAddress: Codable, Sendable, Equatable {
     public var street: String?
     public var streetNameAndNumber: String?
     public var boundingBox: ReverseGeocodeBoundingBox?
+    /// Reverse geocoding with `returnSpeedLimit=true`: the street's limit, as "50.00KPH".
+    public var speedLimit: String?
 
     public init(streetNumber: String? = nil, streetName: String? = nil, municipalitySubdivision: String? = nil,
                 municipality: String? = nil, countrySecondarySubdivision: String? = nil, countryTertiarySubdivision: String? = nil,

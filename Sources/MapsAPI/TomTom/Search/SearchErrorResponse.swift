@@ -4,24 +4,12 @@ public struct SearchErrorResponse: Codable, Sendable, Equatable {
     public var errorText: String
     public var error: String
     public var httpStatusCode: Int
-    public var detailedError: Detail
-
-    public struct Detail: Codable, Sendable, Equatable {
-        /// `BadRequest`, `NotFound`, …
-        public var code: String
-        public var message: String
-        public var target: String
-        public init(code: String, message: String, target: String = "") {
-            self.code = code
-            self.message = message
-            self.target = target
-        }
-    }
+    public var detailedError: DetailedError
 
     public init(message: String, httpStatusCode: Int = 400, code: String = "BadRequest", target: String = "") {
         errorText = message
         error = message
         self.httpStatusCode = httpStatusCode
-        detailedError = Detail(code: code, message: message, target: target)
+        detailedError = DetailedError(code: code, message: message, target: target)
     }
 }

@@ -204,6 +204,7 @@ async function start() {
   let health = null;
   try {
     health = await api.health();
+    api.chooseLanguage(health.instructionLanguages);
     const source = String(health.source || "").replace(/\.osm\.pbf$|\.pbf$/i, "");
     $("#dataset-name").textContent = source ? source.charAt(0).toUpperCase() + source.slice(1) : "";
     const status = $("#server-status");

@@ -61,6 +61,27 @@ async function request(url, { method = "GET", body, signal, quiet = false } = {}
   return data;
 }
 
+// ---- instruction language ----------------------------------------------------------------------
+// Directions follow the browser's language: the first of its preferred languages the server has
+// instructions in (/health lists them), else English.
+
+let instructionLanguage = "en-GB";
+export const language = () => instructionLanguage;
+export function chooseLanguage(supported = [], preferred = navigator.languages || [navigator.language]) {
+  const bases = new Set(supported.map((l) => l.toLowerCase()));
+  const norwegian = (b) => (b === "no" || b === "nn" ? "nb" : b);
+  for (const tag of preferred) {
+    const base = norwegian(String(tag || "").toLowerCase().split("-")[0]);
+    if (bases.has(base)) {
+      instructionLanguage = tag.includes("-") ? tag : base;
+      document.documentElement.lang = instructionLanguage;
+      return instructionLanguage;
+    }
+  }
+  instructionLanguage = "en-GB";
+  return instructionLanguage;
+}
+
 // ---- endpoints --------------------------------------------------------------------------------
 
 export const health = (opts) => request("/health", { ...opts, quiet: true });
@@ -75,6 +96,7 @@ export function calculateRoute(points, options = {}, opts) {
     maxAlternatives: String(options.alternatives ?? 2),
     instructionsType: "text",
     traffic: options.traffic === false ? "false" : "true",
+    language: instructionLanguage,
   });
   for (const a of options.avoid || []) q.append("avoid", a);
   if (options.departAt) q.set("departAt", options.departAt);

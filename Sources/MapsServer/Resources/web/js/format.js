@@ -15,12 +15,14 @@ export function formatDuration(seconds) {
   return m ? `${h} h ${m} min` : `${h} h`;
 }
 
-/** 1467 → "1.5 km", 850 → "850 m", 12 → "12 m", 23456 → "23 km". */
+/** 1467 → "1.5 km" ("1,5 km" where the page's language writes a decimal comma), 850 → "850 m", 12 → "12 m", 23456 → "23 km". */
 export function formatDistance(meters) {
   const m = Math.max(0, Math.round(meters || 0));
   if (m < 950) return `${m < 100 ? m : Math.round(m / 10) * 10} m`;
   const km = m / 1000;
-  return km < 20 ? `${km.toFixed(1)} km` : `${Math.round(km)} km`;
+  if (km >= 20) return `${Math.round(km)} km`;
+  const lang = document.documentElement.lang || "en";
+  return `${km.toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} km`;
 }
 
 /** Signed detour: "+2 min", "−30 s"; detours are small, so seconds count here. */

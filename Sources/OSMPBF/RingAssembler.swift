@@ -1,9 +1,9 @@
-/// Joins the member ways of a multipolygon into closed rings of node IDs.
+/// Joins the member ways of a multipolygon (or a boundary relation) into closed rings of node IDs.
 ///
 /// Ways may run in either direction. A chain that cannot be closed (a member missing from the
 /// extract, a broken relation) is dropped rather than guessed at; the other rings survive.
-enum RingAssembler {
-    static func rings(from ways: [[Int64]]) -> [[Int64]] {
+public enum RingAssembler {
+    public static func rings(from ways: [[Int64]]) -> [[Int64]] {
         var rings: [[Int64]] = []
         var open: [[Int64]] = []
         for way in ways where way.count >= 2 {
