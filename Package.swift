@@ -31,8 +31,10 @@ let package = Package(
         .target(name: "RoadNetwork", dependencies: ["GeoCore", "BinaryIO"], swiftSettings: settings),
         .target(name: "Traffic", dependencies: ["RoadNetwork", "BinaryIO", "GeoCore"], swiftSettings: settings),
         .target(name: "Routing", dependencies: ["GeoCore", "RoadNetwork", "BinaryIO", "Parallelism", "Deflate"], swiftSettings: settings),
+        // Hidden Markov map matching of GPS traces, and road speeds from matched probe traces.
+        .target(name: "MapMatching", dependencies: ["Routing", "RoadNetwork", "GeoCore"], swiftSettings: settings),
         // One planning API beneath every surface: plan, re-time, traffic; no wire format.
-        .target(name: "RoutePlanning", dependencies: ["Routing", "Traffic", "RoadNetwork", "GeoCore"], swiftSettings: settings),
+        .target(name: "RoutePlanning", dependencies: ["MapMatching", "Routing", "Traffic", "RoadNetwork", "GeoCore"], swiftSettings: settings),
         .target(name: "MapsAPI", swiftSettings: settings),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Deflate"], swiftSettings: settings),
         .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: settings),
@@ -45,14 +47,14 @@ let package = Package(
         // The mapping from domain values (places, guidance, routes) to MapsAPI's wire types. MapsAPI itself
         // stays Foundation-only, so that the SDK built on it needs none of the engine.
         .target(name: "MapsAPIMapping", dependencies: ["MapsAPI", "Routing", "Places", "Directions", "RoutePlanning", "RoadNetwork", "GeoCore"], swiftSettings: settings),
-        .target(name: "MapsService", dependencies: ["Dataset", "Tiles", "BaseMap", "MapsAPI", "MapsAPIMapping", "RoutePlanning", "Routing", "RoadNetwork", "GeoCore", "Traffic", "Directions", "Places"], swiftSettings: settings),
+        .target(name: "MapsService", dependencies: ["MapMatching", "Dataset", "Tiles", "BaseMap", "MapsAPI", "MapsAPIMapping", "RoutePlanning", "Routing", "RoadNetwork", "GeoCore", "Traffic", "Directions", "Places"], swiftSettings: settings),
         .target(name: "MapsServer", dependencies: ["HTTPServer", "MapsService", "MapsAPI", "MapsAPIMapping", "GeoCore", "TimeToLeave"],
                 resources: [.copy("Resources/web"), .copy("Resources/openapi.json")], swiftSettings: settings),
         .target(name: "TimeToLeave", dependencies: ["RoutePlanning", "MapsAPI", "MapsAPIMapping", "SQLite", "GeoCore", "RoadNetwork", "Routing", "Deflate"], swiftSettings: settings),
         .target(name: "SyntheticNetwork", dependencies: ["OSMPBF", "GeoCore"], swiftSettings: settings, linkerSettings: libm),
         .target(name: "RoadExtract", dependencies: ["GeoCore", "OSMPBF", "RoadNetwork"], swiftSettings: settings, linkerSettings: libm),
 
-        .executableTarget(name: "wayfinder", dependencies: ["Parallelism", "SyntheticNetwork", "BaseMap", "Tiles", "DatasetImport", "Dataset", "MapsService", "MapsServer", "HTTPServer", "Places", "MapsAPI", "RoadExtract", "RoadNetwork", "Routing", "Traffic", "BinaryIO", "OSMPBF", "GeoCore", "TimeToLeave"], swiftSettings: settings),
+        .executableTarget(name: "wayfinder", dependencies: ["Parallelism", "MapMatching", "RoutePlanning", "SyntheticNetwork", "BaseMap", "Tiles", "DatasetImport", "Dataset", "MapsService", "MapsServer", "HTTPServer", "Places", "MapsAPI", "RoadExtract", "RoadNetwork", "Routing", "Traffic", "BinaryIO", "OSMPBF", "GeoCore", "TimeToLeave"], swiftSettings: settings),
 
         .target(name: "WayfinderKit", dependencies: ["MapsAPI"], swiftSettings: settings),
         .executableTarget(name: "example-directions", dependencies: ["WayfinderKit"], path: "Examples/example-directions", swiftSettings: settings),
@@ -77,7 +79,8 @@ let package = Package(
         .testTarget(name: "RoadExtractTests", dependencies: ["RoadExtract", "RoadNetwork", "OSMPBF", "MapsTestSupport"], swiftSettings: settings),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "RoadExtract", "RoadNetwork", "OSMPBF", "MapsTestSupport", "GeoCore"], swiftSettings: settings),
         .testTarget(name: "MapsServiceTests", dependencies: ["MapsService", "MapsAPI", "MapsTestSupport", "Dataset", "DatasetImport", "Places", "GeoCore"], swiftSettings: settings),
-        .testTarget(name: "MapsServerTests", dependencies: ["MapsServer", "MapsAPI", "MapsService", "HTTPServer", "MapsTestSupport", "Dataset", "DatasetImport"], swiftSettings: settings),
+        .testTarget(name: "MapMatchingTests", dependencies: ["MapMatching", "OSMPBF", "MapsTestSupport", "MapsService", "MapsAPI", "RoadNetwork", "RoutePlanning", "GeoCore"], swiftSettings: settings),
+        .testTarget(name: "MapsServerTests", dependencies: ["MapMatching", "RoutePlanning", "RoadNetwork", "GeoCore", "MapsServer", "MapsAPI", "MapsService", "HTTPServer", "MapsTestSupport", "Dataset", "DatasetImport"], swiftSettings: settings),
         .testTarget(name: "TimeToLeaveTests", dependencies: ["TimeToLeave", "MapsTestSupport", "MapsService", "MapsAPI", "MapsServer", "HTTPServer", "Traffic", "GeoCore", "RoadNetwork", "Routing", "SQLite", "Dataset", "DatasetImport", "Places"], swiftSettings: settings),
         .testTarget(name: "OSMPBFTests", dependencies: ["OSMPBF", "GeoCore", "MapsTestSupport"], swiftSettings: settings),
 

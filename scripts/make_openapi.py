@@ -410,6 +410,54 @@ paths = {
                       "404": json_response(ref("RoutingError"), "no such tile")}}},
 }
 
+# Map matching and probe traffic.
+schemas["OSRMMatch"] = {"type": "object", "required": ["code", "matchings", "tracepoints"], "properties": {
+    "code": {"const": "Ok"},
+    "matchings": {"type": "array", "items": {"type": "object", "required": ["confidence", "legs", "distance", "duration", "weight"], "properties": {
+        "confidence": num, "distance": num, "duration": num, "weight": num, "weight_name": string,
+        "legs": {"type": "array", "items": {"type": "object"}}}}},
+    "tracepoints": {"type": "array", "items": {"oneOf": [{"type": "null"}, {
+        "type": "object", "required": ["location", "distance", "name", "matchings_index", "waypoint_index", "alternatives_count"],
+        "properties": {"location": {"type": "array", "items": num}, "distance": num, "name": string, "matchings_index": integer,
+                       "waypoint_index": integer, "alternatives_count": integer}}]}}}}
+schemas["ProbeReport"] = {"type": "object", "required": ["vehicles", "points", "matchedPoints", "dropped", "traversals", "speeds"], "properties": {
+    "vehicles": integer, "points": integer, "matchedPoints": integer, "traversals": integer,
+    "dropped": {"type": "object", "description": "positions not used, by reason: olderThanLastSeen, rateLimited, tooManyVehicles, unmatched"},
+    "speeds": {"type": "array", "items": {"type": "object", "required": ["from", "to", "speedKmh", "vehicles"],
+                                          "properties": {"from": integer, "to": integer, "speedKmh": num, "vehicles": integer}}},
+    "update": string, "expiresAt": string}}
+match_profile = path_param("profile", "driving, cycling, walking", {"type": "string", "enum": ["driving", "car", "cycling", "bike", "walking", "foot"]},
+                           example="driving")
+match_options = [
+    q("gaps", {"type": "string", "enum": ["split", "ignore"]}, "split the trace at time gaps, or ignore them"),
+    q("tidy", {"type": "string", "enum": ["true", "false"]}, "leave out fixes very close to the previous one"),
+    q("steps", {"type": "string", "enum": ["true", "false"]}, "steps"),
+    q("overview", {"type": "string", "enum": ["simplified", "full", "false"]}, "overview"),
+    q("geometries", {"type": "string", "enum": ["polyline", "polyline6", "geojson"]}, "geometry encoding", example="geojson"),
+    q("annotations", {"type": "string"}, "per-segment annotations", example="nodes,distance")]
+match_responses = {"200": json_response(ref("OSRMMatch")),
+                   "400": json_response(ref("OSRMError"), "OSRM error code (InvalidValue, InvalidQuery, NoMatch, TooBig)")}
+trace_bodies = {"application/gpx+xml": {"schema": string}, "application/geo+json": {"schema": string}}
+paths["/match/v1/{profile}/{coordinates}"] = {"get": {"summary": "OSRM map matching", "parameters": [
+    match_profile,
+    path_param("coordinates", "lon,lat;lon,lat;… (at least two fixes)", {"type": "string", "pattern": "^-?[0-9.]+,-?[0-9.]+(;-?[0-9.]+,-?[0-9.]+)+$"},
+               example="7.4246,43.7384;7.4225,43.7350"),
+    q("timestamps", {"type": "string", "pattern": "^[0-9]+(;[0-9]+)*$"}, "UNIX seconds per coordinate, not decreasing", example="1796000400;1796000460"),
+    q("radiuses", string, "GPS accuracy (metres, σ) per coordinate, at most 50; empty for the default", example="10;10")] + match_options,
+    "responses": match_responses}}
+paths["/match/v1/{profile}"] = {"post": {"summary": "OSRM map matching of a long trace in the body (one track)",
+    "parameters": [match_profile] + match_options,
+    "requestBody": {"required": True, "content": {**trace_bodies, "text/csv": {"schema": string,
+        "example": "time,lat,lon\n1796000400,43.7384,7.4246\n1796000460,43.7350,7.4225\n"}}},
+    "responses": match_responses}}
+paths["/traffic/1/probes"] = {"post": {"summary": "Probe positions per vehicle, matched on arrival; segment speeds from enough vehicles go live",
+    "parameters": [q("expiresIn", {"type": "integer", "minimum": 1, "maximum": 604800}, "seconds until the probe speeds stop counting", example=900)],
+    "requestBody": {"required": True, "content": {**trace_bodies, "text/csv": {"schema": string,
+        "example": "vehicle,time,lat,lon\nv1,1796000400,43.7384,7.4246\nv1,1796000460,43.7350,7.4225\n"}}},
+    "responses": {"202": json_response(ref("ProbeReport"), "taken"),
+                  "400": json_response(ref("RoutingError"), "bad upload (no vehicle id, no times, decreasing times, bad expiresIn)"),
+                  "413": json_response(ref("RoutingError"), "more positions than maxTracePoints")}}}
+
 doc = {"openapi": "3.1.0",
        "info": {"title": "Wayfinder", "version": "0.1.0",
                 "description": "Routing with traffic, places and maps on OpenStreetMap data. Map data © OpenStreetMap contributors (ODbL)."},

@@ -32,7 +32,7 @@ extension MapsService {
         if options.steps, let text = InstructionText(language: query.language, units: query.imperialUnits ? .imperial : .metric) {
             guidance = plan.routes.map { GuidanceBuilder(graph: graph, text: text, drivingSide: drivingSide).build($0) }
         }
-        return OSRM.RouteResponse(plan, guidance: guidance, options: options)
+        return OSRM.RouteResponse(plan, guidance: guidance, options: options, graph: graph)
     }
 
     /// The side traffic keeps to in the dataset's country (from its country code when the import

@@ -17,6 +17,8 @@ public final class MapsService: @unchecked Sendable {
     public let places: (any PlaceStore)?
     /// What one request may ask for.
     public let limits: ServiceLimits
+    /// Road speeds learned from probe vehicles (`ingestProbes`).
+    public let probes = ProbeFeed()
 
     public init(dataset: Dataset, clock: @escaping @Sendable () -> Date = { Date() }, limits: ServiceLimits = ServiceLimits()) {
         self.dataset = dataset

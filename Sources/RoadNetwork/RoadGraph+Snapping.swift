@@ -93,3 +93,43 @@ extension RoadGraph {
         return min(total, UInt32((meters * 100).rounded()))
     }
 }
+
+extension RoadGraph {
+    /// The closest point of every usable road within `radiusMeters` of `point`, one per edge,
+    /// nearest first, at most `limit` (the candidates of a map matcher).
+    ///
+    /// Segments are measured in a plane tangent at `point` (no trigonometry per segment); only
+    /// the kept snaps get exact distances.
+    public func snaps(near point: Coordinate, withinMeters radiusMeters: Double, limit: Int) -> [Snap] {
+        let k = Geodesy.cosine(ofLatitude: point.latitude)
+        let metersPerE7 = Geodesy.metersPerDegreeLatitude * 1e-7
+        let px = Double(point.longitudeE7) * k, py = Double(point.latitudeE7)
+        let limitE7 = radiusMeters / metersPerE7
+        var found: [(edge: Int32, segment: Int32, fraction: Double, d2: Double)] = []
+        let shape = shapeCoordinates
+        snapGrid.forEachSegment(within: radiusMeters, of: point) { segment in
+            let i = Int(segment)
+            let a = shape[i], b = shape[i + 1]
+            let ax = Double(a.longitudeE7) * k - px, ay = Double(a.latitudeE7) - py
+            let dx = Double(b.longitudeE7) * k - px - ax, dy = Double(b.latitudeE7) - py - ay
+            let len2 = dx * dx + dy * dy
+            let t = len2 > 0 ? min(1, max(0, -(ax * dx + ay * dy) / len2)) : 0
+            let x = ax + t * dx, y = ay + t * dy
+            let d2 = x * x + y * y
+            guard d2 <= limitE7 * limitE7 else { return }
+            found.append((Int32(truncatingIfNeeded: edgeContaining(shapeIndex: i).index), Int32(i), t, d2))
+        }
+        guard !found.isEmpty else { return [] }
+        // The nearest segment of each edge, then the nearest edges.
+        found.sort { $0.edge != $1.edge ? $0.edge < $1.edge : $0.d2 < $1.d2 }
+        var nearest: [(edge: Int32, segment: Int32, fraction: Double, d2: Double)] = []
+        for f in found where nearest.last?.edge != f.edge { nearest.append(f) }
+        nearest.sort { $0.d2 != $1.d2 ? $0.d2 < $1.d2 : $0.edge < $1.edge }
+        return nearest.prefix(limit).map { f in
+            let edge = EdgeID(Int(f.edge)), segment = Int(f.segment)
+            let p = Geodesy.interpolate(shape[segment], shape[segment + 1], f.fraction)
+            return Snap(edge: edge, segment: segment, fraction: f.fraction, point: p, distanceMeters: Geodesy.distanceMeters(point, p),
+                        offsetCm: offsetCm(edge: edge, segment: segment, fraction: f.fraction), inSmallComponent: isSmall(edge))
+        }
+    }
+}

@@ -88,16 +88,44 @@ public struct SnapGrid: @unchecked Sendable {
         }
     }
 
+    /// Calls `visit` with every segment stored in the cells that overlap the square of
+    /// `radiusMeters` around `point` (a segment in several of them comes once per cell).
+    func forEachSegment(within radiusMeters: Double, of point: Coordinate, _ visit: (_ segment: UInt32) -> Void) {
+        guard params.count == 4, !cellKeys.isEmpty else { return }
+        let cellHeight = params[0], cellWidth = params[1], originLat = params[2], originLon = params[3]
+        let dLat = Int64((radiusMeters / Geodesy.metersPerDegreeLatitude * 1e7).rounded(.up))
+        let dLon = Int64((Double(dLat) / max(0.05, Geodesy.cosine(ofLatitude: point.latitude))).rounded(.up))
+        let lat = Int64(point.latitudeE7), lon = Int64(point.longitudeE7)
+        let y0 = max(0, (lat - dLat - originLat).floorDivided(by: cellHeight)), y1 = (lat + dLat - originLat).floorDivided(by: cellHeight)
+        let x0 = max(0, (lon - dLon - originLon).floorDivided(by: cellWidth)), x1 = (lon + dLon - originLon).floorDivided(by: cellWidth)
+        guard y0 <= y1, x0 <= x1 else { return }
+        for y in y0...y1 {
+            // Keys of one row are consecutive: one binary search finds the row's first cell.
+            var c = lowerBound(UInt64(y) << 32 | UInt64(x0))
+            let last = UInt64(y) << 32 | UInt64(x1)
+            while c < cellKeys.count && cellKeys[c] <= last {
+                for i in Int(cellStart[c])..<Int(cellStart[c + 1]) { visit(entries[i]) }
+                c += 1
+            }
+        }
+    }
+
     /// The metres one cell spans (its smaller side), for ring-distance bounds.
     var cellSizeMeters: Double { Double(Self.cellHeightE7) * 1e-7 * Geodesy.metersPerDegreeLatitude }
 
     private func cellIndex(_ key: UInt64) -> Int? {
+        let lo = lowerBound(key)
+        return lo < cellKeys.count && cellKeys[lo] == key ? lo : nil
+    }
+
+    /// The first cell whose key is not below `key`.
+    private func lowerBound(_ key: UInt64) -> Int {
         var lo = 0, hi = cellKeys.count
         while lo < hi {
             let mid = (lo + hi) / 2
             if cellKeys[mid] < key { lo = mid + 1 } else { hi = mid }
         }
-        return lo < cellKeys.count && cellKeys[lo] == key ? lo : nil
+        return lo
     }
 }
 

@@ -11,6 +11,7 @@ final class RoutingEngineCore: @unchecked Sendable {
     let structure: CCHStructure?
     let model: TrafficModel
     let planner: RoutePlanner
+    let matchers: MatcherPool
     /// Lower bounds over the week and a few bands of it, for time-dependent potentials (modes
     /// that take traffic, with a hierarchy).
     let potentials: TimeDependentPotentials?
@@ -24,6 +25,7 @@ final class RoutingEngineCore: @unchecked Sendable {
         self.structure = structure
         model = TrafficModel(graph: graph, timeZone: timeZone, historical: graph.mode.usesTraffic ? historical : nil)
         planner = RoutePlanner(graph: graph, metric: .fastest(graph))
+        matchers = MatcherPool(graph: graph, structure: structure)
         if let structure, graph.mode.usesTraffic {
             let (table, _) = model.table(referenceTime: Date(timeIntervalSince1970: 0), updates: [])
             potentials = TimeDependentPotentials(graph: graph, structure: structure, table: table, bandCount: Self.potentialBands)

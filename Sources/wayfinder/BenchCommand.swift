@@ -16,6 +16,7 @@ enum BenchCommand {
            wayfinder bench places EXTRACT.osm.pbf [--queries N] [--seed S]
            wayfinder bench places-index EXTRACT.osm.pbf
            wayfinder bench tiles EXTRACT.osm.pbf [--side N]
+           wayfinder bench match EXTRACT.osm.pbf [--queries N] [--seed S] [--output TRACES.json]
 
     `directions`: leave-now, depart-at, arrive-at and alternatives (two points and with a via
     point, static and with a departure time) over N random pairs with departures spread over a
@@ -37,6 +38,11 @@ enum BenchCommand {
     `tiles`: base map build time and size, then the render time of an N×N square of tiles
     (default 5) around the extract's centre at every zoom from 10 to 18, uncached.
 
+    `match`: map matching accuracy on traces generated from N car routes (default 40) sampled
+    every 1, 5, 15 and 30 s with 5, 10 and 20 m of noise, outliers and gaps (the share of the
+    true route's length and of the fixes matched right), and the latency of 80-fix traces.
+    --output writes the traces with their truth, for bench/match.py to run OSRM on.
+
     Imports the extract into a temporary dataset (time, peak memory), then measures route query
     latency over N random origin/destination pairs (default 1000, seed 42), in process.
     With --osrm DIR (a folder of ../shared/bench, e.g. ../shared/bench/porto) it also routes
@@ -49,8 +55,8 @@ enum BenchCommand {
     static func run(_ args: [String]) throws {
         var a = try Arguments(args, valueOptions: ["osrm", "queries", "seed", "profiles", "output", "side", "only", "keep-dataset"])
         if a.flag("help") { print(usage); return }
-        guard a.positional.count == 2, ["routing", "directions", "places", "places-index", "tiles"].contains(a.positional[0]) else {
-            throw UsageError("usage: wayfinder bench routing|directions|places|places-index|tiles EXTRACT")
+        guard a.positional.count == 2, ["routing", "directions", "places", "places-index", "tiles", "match"].contains(a.positional[0]) else {
+            throw UsageError("usage: wayfinder bench routing|directions|places|places-index|tiles|match EXTRACT")
         }
         let extract = a.positional[1]
         let queries = Int(a.value("queries") ?? "1000") ?? 1000
@@ -68,6 +74,11 @@ enum BenchCommand {
         try a.checkAllUsed()
         if a.positional[0] == "tiles" {
             let report = try BenchTiles.run(extract: extract, tilesPerSide: max(1, min(15, side)))
+            print(String(decoding: try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys]), as: UTF8.self))
+            return
+        }
+        if a.positional[0] == "match" {
+            let report = try BenchMatch.run(extract: extract, drives: Int(a.value("queries") ?? "40") ?? 40, seed: seed, write: a.value("output"))
             print(String(decoding: try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys]), as: UTF8.self))
             return
         }

@@ -30,6 +30,7 @@ enum ServeCommand {
                               results of a search along a route (default 20, at most 100)
       --max-route-points N    points of the route a search along a route is given (default 10000, at most 100000)
       --max-results N         results of any other search (default 100, at most 1000)
+      --max-trace-points N    fixes of one trace to match or probe upload (default 10000, at most 100000)
     \(ServeAccess.usage)
       --web DIR               serve the web app from DIR instead of the built-in copy
       --traffic-replay FILE   play recorded traffic: CSV offset_seconds,from_osm_node_id,to_osm_node_id,speed_kmh,
@@ -44,7 +45,7 @@ enum ServeCommand {
 
     static func run(_ args: [String]) throws {
         var a = try Arguments(args, valueOptions: (["host", "port", "workers", "max-body-bytes", "max-url-bytes", "timeout", "web",
-                                                   "traffic-replay", "clock-speed", "max-waypoints", "max-alternatives",
+                                                   "traffic-replay", "clock-speed", "max-waypoints", "max-alternatives", "max-trace-points",
                                                    "max-detour-seconds", "max-along-route-results", "max-route-points", "max-results"] as Set<String>).union(ServeAccess.valueOptions))
         if a.flag("help") { print(usage); return }
         guard a.positional.count == 1 else { throw UsageError("give exactly one dataset folder") }
@@ -68,6 +69,7 @@ enum ServeCommand {
         if let v = try int("max-along-route-results", 1...ceilings.maxAlongRouteResults) { limits.maxAlongRouteResults = v }
         if let v = try int("max-route-points", 2...ceilings.maxAlongRoutePoints) { limits.maxAlongRoutePoints = v }
         if let v = try int("max-results", 1...ceilings.maxSearchResults) { limits.maxSearchResults = v }
+        if let v = try int("max-trace-points", 2...ceilings.maxTracePoints) { limits.maxTracePoints = v }
         var options = MapsApplication.Options()
         options.http = .init(maxBodyBytes: config.maxBodyBytes, maxURLBytes: config.maxURLBytes, workers: config.workerThreads,
                              timeoutSeconds: config.connectionTimeoutSeconds)

@@ -9,13 +9,13 @@ import MapsService
 @Suite(.enabled(if: Fixtures.helsinkiAvailable, "run scripts/setup.sh for the Helsinki sample"))
 struct GeocodingEndpointTests {
     func places(_ target: String) throws -> [[String: Any]] {
-        let r = try ServerFixture.get(target)
+        let r = try HelsinkiServer.get(target)
         #expect(r.status == .ok, "\(target)")
         return try ServerFixture.jsonArray(r).compactMap { $0 as? [String: Any] }
     }
 
     func refusal(_ target: String) throws -> String {
-        let r = try ServerFixture.get(target)
+        let r = try HelsinkiServer.get(target)
         #expect(r.status == .badRequest, "\(target)")
         return ((try ServerFixture.json(r))["error"] as? [String: Any])?["message"] as? String ?? ""
     }
@@ -57,55 +57,55 @@ struct GeocodingEndpointTests {
         let name = String(parameter.split(separator: "=")[0])
         #expect(try refusal("/search?q=stockmann&format=json&\(parameter)").contains(name))
         #expect(try refusal("/reverse?lat=60.1681&lon=24.9440&format=json&\(parameter)").contains(name))
-        #expect(try ServerFixture.get("/search?q=stockmann&format=json&polygon_geojson=0").status == .ok)
+        #expect(try HelsinkiServer.get("/search?q=stockmann&format=json&polygon_geojson=0").status == .ok)
     }
 
     @Test func reverseZoomLayerAndObjects() throws {
-        let house = try ServerFixture.json(try ServerFixture.get("/reverse?lat=60.1681&lon=24.9440&format=jsonv2"))
+        let house = try ServerFixture.json(try HelsinkiServer.get("/reverse?lat=60.1681&lon=24.9440&format=jsonv2"))
         #expect(house["place_rank"] as? Int == 30)
-        let street = try ServerFixture.json(try ServerFixture.get("/reverse?lat=60.1681&lon=24.9440&format=jsonv2&zoom=17"))
+        let street = try ServerFixture.json(try HelsinkiServer.get("/reverse?lat=60.1681&lon=24.9440&format=jsonv2&zoom=17"))
         #expect(street["category"] as? String == "highway")
-        let poi = try ServerFixture.json(try ServerFixture.get("/reverse?lat=60.1681&lon=24.9440&format=jsonv2&layer=poi"))
+        let poi = try ServerFixture.json(try HelsinkiServer.get("/reverse?lat=60.1681&lon=24.9440&format=jsonv2&layer=poi"))
         #expect(poi["category"] as? String != "place" && poi["category"] as? String != "highway")
         #expect(try refusal("/reverse?lat=60.1681&lon=24.9440&format=json&zoom=19").contains("zoom"))
         let type = try #require(house["osm_type"] as? String), id = try #require(house["osm_id"] as? Int)
-        let same = try ServerFixture.json(try ServerFixture.get("/reverse?osm_type=\(type.prefix(1).uppercased())&osm_id=\(id)&format=jsonv2"))
+        let same = try ServerFixture.json(try HelsinkiServer.get("/reverse?osm_type=\(type.prefix(1).uppercased())&osm_id=\(id)&format=jsonv2"))
         #expect(same["osm_id"] as? Int == id)
     }
 
     @Test func photonAnswersInItsOwnShape() throws {
-        let body = try ServerFixture.json(try ServerFixture.get("/api?q=Stockm&lat=60.1681&lon=24.9440&location_bias_scale=0.1&zoom=16"))
+        let body = try ServerFixture.json(try HelsinkiServer.get("/api?q=Stockm&lat=60.1681&lon=24.9440&location_bias_scale=0.1&zoom=16"))
         #expect(body["type"] as? String == "FeatureCollection")
         let feature = try #require((body["features"] as? [[String: Any]])?.first)
         let properties = try #require(feature["properties"] as? [String: Any])
         #expect((properties["name"] as? String)?.lowercased().hasPrefix("stockm") == true)
         #expect(properties["osm_key"] is String && properties["osm_type"] is String && properties["type"] is String)
         #expect(((feature["geometry"] as? [String: Any])?["coordinates"] as? [Double])?.count == 2)
-        let houses = try ServerFixture.json(try ServerFixture.get("/api?q=Mannerheimintie%201&layer=house"))
+        let houses = try ServerFixture.json(try HelsinkiServer.get("/api?q=Mannerheimintie%201&layer=house"))
         #expect((houses["features"] as? [[String: Any]])?.allSatisfy { ($0["properties"] as? [String: Any])?["type"] as? String == "house" } == true)
-        let noShops = try ServerFixture.json(try ServerFixture.get("/api?q=Stockm&osm_tag=!shop"))
+        let noShops = try ServerFixture.json(try HelsinkiServer.get("/api?q=Stockm&osm_tag=!shop"))
         #expect((noShops["features"] as? [[String: Any]])?.contains { ($0["properties"] as? [String: Any])?["osm_key"] as? String == "shop" } == false)
-        let missing = try ServerFixture.get("/api")
+        let missing = try HelsinkiServer.get("/api")
         #expect(missing.status == .badRequest)
         #expect((try ServerFixture.json(missing))["message"] is String)
-        #expect(try ServerFixture.get("/api?q=x&location_bias_scale=2").status == .badRequest)
+        #expect(try HelsinkiServer.get("/api?q=x&location_bias_scale=2").status == .badRequest)
     }
 
     @Test func tomTomReverseParameters() throws {
-        let body = try ServerFixture.json(try ServerFixture.get(
+        let body = try ServerFixture.json(try HelsinkiServer.get(
             "/search/2/reverseGeocode/60.1681,24.9440.json?returnSpeedLimit=true&returnRoadUse=true&returnMatchType=true"))
         let first = try #require((body["addresses"] as? [[String: Any]])?.first)
         #expect(first["matchType"] is String)
         #expect((first["roadUse"] as? [String])?.isEmpty == false)
-        let area = try ServerFixture.json(try ServerFixture.get("/search/2/reverseGeocode/60.1681,24.9440.json?entityType=Municipality"))
+        let area = try ServerFixture.json(try HelsinkiServer.get("/search/2/reverseGeocode/60.1681,24.9440.json?entityType=Municipality"))
         let municipality = try #require((area["addresses"] as? [[String: Any]])?.first)
         #expect(municipality["entityType"] as? String == "Municipality")
-        let numbered = try ServerFixture.json(try ServerFixture.get("/search/2/reverseGeocode/60.1681,24.9440.json?number=3"))
+        let numbered = try ServerFixture.json(try HelsinkiServer.get("/search/2/reverseGeocode/60.1681,24.9440.json?number=3"))
         let placed = try #require((numbered["addresses"] as? [[String: Any]])?.first)
         #expect((placed["address"] as? [String: Any])?["streetNumber"] as? String == "3")
         #expect(placed["sideOfStreet"] is String)
-        #expect(try ServerFixture.get("/search/2/reverseGeocode/60.1681,24.9440.json?entityType=Planet").status == .badRequest)
-        #expect(try ServerFixture.get("/search/2/reverseGeocode/60.1681,24.9440.json?roadUse=Highway").status == .badRequest)
+        #expect(try HelsinkiServer.get("/search/2/reverseGeocode/60.1681,24.9440.json?entityType=Planet").status == .badRequest)
+        #expect(try HelsinkiServer.get("/search/2/reverseGeocode/60.1681,24.9440.json?roadUse=Highway").status == .badRequest)
     }
 
     @Test func photonTagFiltersReadAsPhotonDoes() {

@@ -45,6 +45,7 @@ import HTTPServer
         case "integer": if !(value is Int) && !((value as? Double).map { $0 == $0.rounded() } ?? false) { problems.append("\(path): not an integer") }
         case "number": if !(value is Double) && !(value is Int) { problems.append("\(path): not a number") }
         case "boolean": if !(value is Bool) { problems.append("\(path): not a boolean") }
+        case "null": if !(value is NSNull) { problems.append("\(path): not null") }
         default: break
         }
         return problems
@@ -71,6 +72,11 @@ import HTTPServer
          "post", "{\"route\":{\"points\":[{\"lat\":\(ServerFixture.town.coordinate("a").latitude),\"lon\":\(ServerFixture.town.coordinate("a").longitude)},{\"lat\":\(ServerFixture.town.coordinate("d").latitude),\"lon\":\(ServerFixture.town.coordinate("d").longitude)}]}}"),
         ("/traffic/1/speeds", "/traffic/1/speeds?expiresIn=30", "post", "1,2,40\n"),
         ("/traffic/1/status", "/traffic/1/status", "get", ""),
+        ("/traffic/1/probes", "/traffic/1/probes?expiresIn=60", "post", "vehicle,time,lat,lon\nconformance,1796000000,\(ServerFixture.at("a"))\nconformance,1796000010,\(ServerFixture.at("b"))\n"),
+        ("/traffic/1/probes", "/traffic/1/probes", "post", "lat,lon\n60,24\n"),
+        ("/match/v1/{profile}/{coordinates}", "/match/v1/driving/\(ServerFixture.osrm("a"));\(ServerFixture.osrm("b"))?overview=full&geometries=geojson", "get", ""),
+        ("/match/v1/{profile}/{coordinates}", "/match/v1/driving/\(ServerFixture.seaOSRM);\(ServerFixture.seaOSRM)", "get", ""),
+        ("/match/v1/{profile}", "/match/v1/driving", "post", "lat,lon\n\(ServerFixture.at("a"))\n\(ServerFixture.at("b"))\n"),
         ("/route/v1/{profile}/{coordinates}", "/route/v1/driving/\(ServerFixture.osrm("a"));\(ServerFixture.osrm("l"))?steps=true", "get", ""),
         ("/route/v1/{profile}/{coordinates}", "/route/v1/driving/\(ServerFixture.seaOSRM);\(ServerFixture.osrm("l"))", "get", ""),
         ("/nearest/v1/{profile}/{coordinates}", "/nearest/v1/driving/\(ServerFixture.osrm("K"))", "get", ""),

@@ -96,6 +96,21 @@ import HTTPServer
         #expect(try F.send(h, .get, "/table/v1/driving/\(five)", key: "bob").status.rawValue == 413)        // 25 > a minute's 20
     }
 
+    @Test func probePointsAreMeteredPerKeyAndInAll() throws {
+        var caps = ServerCaps()
+        caps.probePointsPerMinutePerKey = 1
+        let h = try F.app(caps: caps).handler()
+        let two = "vehicle,time,lat,lon\nq,1796000000,\(ServerFixture.at("a"))\nq,1796000010,\(ServerFixture.at("b"))\n"
+        #expect(try F.send(h, .post, "/traffic/1/probes", body: two).status.rawValue == 413)   // refused before it is matched
+        caps.probePointsPerMinutePerKey = 100
+        caps.probePointsPerMinute = 150
+        let quotas = Quotas(caps: caps, clock: { 0 })
+        #expect(quotas.charge(60, of: .probePoints, identity: "key:a") == nil)
+        #expect(quotas.charge(60, of: .probePoints, identity: "key:a")?.status.rawValue == 429)
+        #expect(quotas.charge(80, of: .probePoints, identity: "key:b") == nil)
+        #expect(quotas.charge(20, of: .probePoints, identity: "key:c")?.status.rawValue == 503)   // 140 of the server's 150 spent
+    }
+
     @Test func aServerWideRequestCapAnswers503() throws {
         var caps = ServerCaps()
         caps.requestsPerMinute = 3

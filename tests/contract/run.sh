@@ -24,7 +24,7 @@
 # Environment:
 #   WAYFINDER_CONTRACT_EXAMPLES   fuzzing cases per operation (default 60)
 #   WAYFINDER_CONTRACT_SEED       schemathesis seed (default 20261129; "random" for a new one each run)
-#   WAYFINDER_CONTRACT_TIMEOUT    seconds for the schemathesis run before it is stopped (default 120)
+#   WAYFINDER_CONTRACT_TIMEOUT    seconds for the schemathesis run before it is stopped (default 240)
 #   PYTHON                        Python with schemathesis (default .cache/venv/bin/python, from scripts/setup.sh --test)
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -36,7 +36,7 @@ PYTHON=${PYTHON:-$WF_ROOT/.cache/venv/bin/python}
   echo "error: $PYTHON has no schemathesis; run scripts/setup.sh --test first" >&2; exit 2; }
 EXAMPLES=${WAYFINDER_CONTRACT_EXAMPLES:-60}
 SEED=${WAYFINDER_CONTRACT_SEED:-20261129}
-ST_TIMEOUT=${WAYFINDER_CONTRACT_TIMEOUT:-120}
+ST_TIMEOUT=${WAYFINDER_CONTRACT_TIMEOUT:-240}
 IDLE=5   # `serve --timeout`: slow clients are cut off after this many idle seconds
 
 wf_init "$1" contract

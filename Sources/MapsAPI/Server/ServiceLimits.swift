@@ -13,6 +13,8 @@ public struct ServiceLimits: Sendable, Codable, Equatable {
     public var maxAlongRoutePoints = 10_000
     /// Results of any other search.
     public var maxSearchResults = 100
+    /// Fixes of one trace to match (`/match/v1`), and of one probe upload (`/traffic/1/probes`).
+    public var maxTracePoints = 10_000
 
     public init() {}
 
@@ -24,6 +26,7 @@ public struct ServiceLimits: Sendable, Codable, Equatable {
         l.maxAlongRouteResults = 100
         l.maxAlongRoutePoints = 100_000
         l.maxSearchResults = 1_000
+        l.maxTracePoints = 100_000
     }
 
     static func with(_ change: (inout ServiceLimits) -> Void) -> ServiceLimits {

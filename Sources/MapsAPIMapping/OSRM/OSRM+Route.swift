@@ -1,7 +1,7 @@
 public import MapsAPI
 public import RoutePlanning
 public import Directions
-import RoadNetwork
+public import RoadNetwork
 import GeoCore
 
 /// What an OSRM `/route/v1` answer shows.
@@ -23,10 +23,10 @@ public struct OSRMRouteOptions: Sendable {
 
 extension OSRM.RouteResponse {
     /// A plan in OSRM's shape; `guidance[i]` is route i's (nil without steps), its steps made by
-    /// `Guidance.osrmSteps`.
-    public init(_ plan: Plan, guidance: [Directions.Guidance?], options: OSRMRouteOptions) {
+    /// `Guidance.osrmSteps`; `graph` names the OSM nodes of the `nodes` annotation.
+    public init(_ plan: Plan, guidance: [Directions.Guidance?], options: OSRMRouteOptions, graph: RoadGraph) {
         let routes = plan.routes.enumerated().map { i, route in
-            OSRM.Route(route, guidance: i < guidance.count ? guidance[i] : nil, options: options)
+            OSRM.Route(route, guidance: i < guidance.count ? guidance[i] : nil, options: options, graph: graph)
         }
         let waypoints = plan.best.waypoints.map { w in
             let snapped = LatLon(rounding: w.snapped)
@@ -40,7 +40,7 @@ extension OSRM.RouteResponse {
 extension OSRM.Route {
     /// One route: legs with their steps (from the guidance) and per-segment annotations from the
     /// times of the arcs themselves, the whole line as `overview` and `geometries` ask.
-    public init(_ route: TimedRoute, guidance: Directions.Guidance?, options: OSRMRouteOptions) {
+    public init(_ route: TimedRoute, guidance: Directions.Guidance?, options: OSRMRouteOptions, graph: RoadGraph) {
         var legs: [OSRM.Leg] = []
         let points = route.legs.flatMap { $0.points.map(LatLon.init(rounding:)) }.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
         let steps = options.steps ? guidance?.osrmSteps(points: points) { OSRM.Geometry($0.map(LatLon.init(rounding:)), options.geometries) } ?? [] : []
@@ -54,7 +54,7 @@ extension OSRM.Route {
             }
             let duration = leg.durationSeconds.rounded(), distance = leg.lengthMeters.rounded()
             legs.append(OSRM.Leg(steps: legSteps, summary: summary, weight: duration, duration: duration, distance: distance,
-                                 annotation: options.wantsAnnotations ? OSRM.Annotation(leg, options.annotations) : nil))
+                                 annotation: options.wantsAnnotations ? OSRM.Annotation(leg, options.annotations, graph: graph) : nil))
         }
         let allPoints = route.legs.flatMap { $0.points.map(LatLon.init(rounding:)) }
         var geometry: OSRM.Geometry?
@@ -69,8 +69,9 @@ extension OSRM.Route {
 }
 
 extension OSRM.Annotation {
-    /// Per segment of the leg's line: its length, and its share (by length) of the time of the arc it lies on.
-    init(_ leg: TimedRoute.Leg, _ kinds: Set<String>) {
+    /// Per segment of the leg's line: its length, and its share (by length) of the time of the arc it lies on;
+    /// `nodes`: the OSM nodes the leg passes, from the one before its start to the one after its end.
+    init(_ leg: TimedRoute.Leg, _ kinds: Set<String>, graph: RoadGraph) {
         let points = leg.points.map(LatLon.init(rounding:)).map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
         let all = kinds.contains("true")
         var distances: [Double] = [], durations: [Double] = []
@@ -87,8 +88,28 @@ extension OSRM.Annotation {
         self.init(distance: all || kinds.contains("distance") ? distances.map(tenth) : nil,
                   duration: all || kinds.contains("duration") ? durations.map(tenth) : nil,
                   speed: all || kinds.contains("speed") ? zip(distances, durations).map { $1 > 0 ? tenth($0 / $1) : 0 } : nil,
-                  nodes: nil,
+                  nodes: all || kinds.contains("nodes") ? Self.nodes(leg, graph: graph) : nil,
                   weight: all || kinds.contains("weight") ? durations.map(tenth) : nil)
+    }
+}
+
+extension OSRM.Annotation {
+    static func nodes(_ leg: TimedRoute.Leg, graph: RoadGraph) -> [Int64] {
+        var out: [Int64] = []
+        for (k, piece) in leg.arcs.enumerated() {
+            let ids = graph.shapeOSMIDs(of: piece.arc), shape = graph.shape(of: piece.arc)
+            var cumulative = [0.0]
+            for (a, b) in zip(shape, shape.dropFirst()) { cumulative.append(cumulative[cumulative.count - 1] + Geodesy.distanceMeters(a, b)) }
+            let total = max(0.01, cumulative[cumulative.count - 1])
+            let from = piece.fromFraction * total, to = piece.toFraction * total
+            for j in ids.indices {
+                let inside = cumulative[j] >= from - 0.01 && cumulative[j] <= to + 0.01
+                let before = k == 0 && j + 1 < ids.count && cumulative[j] < from && cumulative[j + 1] > from
+                let after = k == leg.arcs.count - 1 && j > 0 && cumulative[j] > to && cumulative[j - 1] < to
+                if (inside || before || after) && out.last != ids[j] { out.append(ids[j]) }
+            }
+        }
+        return out
     }
 }
 

@@ -3,7 +3,6 @@ import HTTPServer
 import MapsAPI
 import MapsAPIMapping
 import MapsService
-import Places
 import GeoCore
 
 /// Nominatim's `/search` and `/reverse` (json, jsonv2, geojson), for geopy and friends. Every parameter

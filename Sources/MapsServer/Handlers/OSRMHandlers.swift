@@ -79,20 +79,7 @@ struct OSRMHandlers {
                 throw Failure(code: "InvalidValue", message: "alternatives must be true, false or 0...5") }
                 query.maxAlternatives = count
             }
-            let steps = try Self.bool(q["steps"], "steps")
-            let overview = q["overview"] ?? "simplified"
-            guard ["simplified", "full", "false", "by_legs"].contains(overview) else {
-                throw Failure(code: "InvalidValue", message: "overview must be simplified, full, false or by_legs")
-            }
-            let geometries = q["geometries"] ?? "polyline"
-            guard ["polyline", "polyline6", "geojson"].contains(geometries) else {
-                throw Failure(code: "InvalidValue", message: "geometries must be polyline, polyline6 or geojson")
-            }
-            var options = OSRMRouteOptions()
-            options.steps = steps
-            options.overview = overview
-            options.geometries = geometries
-            options.annotations = Set((q["annotations"] ?? "false").split(separator: ",").map(String.init))
+            let options = try Self.routeOptions(q)
             // Only what the answer shows is worked out: guidance for steps, points for a geometry or
             // annotations (OSRM's own default, overview=simplified, wants them).
             query.representation = options.needsPoints ? .polyline : .summaryOnly
@@ -113,6 +100,26 @@ struct OSRMHandlers {
         } catch {
             return Self.fail(error)
         }
+    }
+
+    /// `steps`, `overview`, `geometries` and `annotations`, as `/route` and `/match` read them.
+    static func routeOptions(_ q: QueryParameters) throws(Failure) -> OSRMRouteOptions {
+        var options = OSRMRouteOptions()
+        options.steps = try bool(q["steps"], "steps")
+        options.overview = q["overview"] ?? "simplified"
+        guard ["simplified", "full", "false", "by_legs"].contains(options.overview) else {
+            throw Failure(code: "InvalidValue", message: "overview must be simplified, full, false or by_legs")
+        }
+        options.geometries = q["geometries"] ?? "polyline"
+        guard ["polyline", "polyline6", "geojson"].contains(options.geometries) else {
+            throw Failure(code: "InvalidValue", message: "geometries must be polyline, polyline6 or geojson")
+        }
+        options.annotations = Set((q["annotations"] ?? "false").split(separator: ",").map(String.init))
+        let known: Set<String> = ["true", "false", "duration", "distance", "speed", "weight", "nodes"]
+        if let unknown = options.annotations.first(where: { !known.contains($0) }) {
+            throw Failure(code: "InvalidValue", message: "annotations \(unknown) is not supported: use true, false, duration, distance, speed, weight or nodes")
+        }
+        return options
     }
 
     static func bool(_ text: String?, _ name: String) throws(Failure) -> Bool {

@@ -2,7 +2,6 @@ import Foundation
 import HTTPServer
 import MapsAPI
 import MapsService
-import Places
 import GeoCore
 
 /// Photon's `/api?q=` (komoot/photon): search as you type, answered in Photon's GeoJSON, so Photon

@@ -3,7 +3,6 @@ import HTTPServer
 import MapsAPI
 import MapsAPIMapping
 import MapsService
-import Places
 import GeoCore
 
 /// TomTom Search API v2: fuzzy search, geocode, reverse geocode, nearby, category and POI search,

@@ -166,96 +166,75 @@ extension CCHMetric {
 
 extension CCHMetric {
     /// Brings the weights up to date after the turns in `changed` took new weights (`turnWeight`
-    /// holds every turn's weight, old and new): partial customization. Each CCH arc a change can
-    /// reach is recomputed from its input turn and its lower triangles, in increasing rank of its
-    /// lower end (so those triangles are final first); an arc whose weights did not move stops
-    /// the change there. Returns how many arcs were recomputed.
+    /// holds every turn's weight, old and new): partial customization. A node is recomputed as a
+    /// full customization would (its upward arcs from their input turns, then its lower
+    /// triangles) only when one of its arcs can have moved: its input changed, or an arc of one of
+    /// its lower triangles did. Nodes go in increasing rank, so the triangles below are final
+    /// first; a recomputed arc whose weights stayed the same marks nothing. Returns how many
+    /// nodes were recomputed.
     ///
+    /// Per node this is the work of a full customization, so a partial one never costs much
+    /// more than a full one (it runs on one thread; a full one on two).
     /// Writes in place: the caller makes sure no query reads this metric meanwhile.
-    /// - Complexity: O(affected arcs × their lower triangles), against all triangles for a full
-    ///   customization; large updates are better served by `customize(turnWeight:)`.
     @discardableResult
     public func customize(changed: some Sequence<Int>, turnWeight: [UInt32], graph: RoadGraph) -> Int {
         ownWeights(keeping: true)
-        let s = structure
-        var queue = ArcQueue(arcCount: s.arcCount)
-        for t in changed {
-            let code = s.turnArc[t]
-            guard code != UInt32.max else { continue }
-            let a = Int(s.rank[graph.turnSource[t].index]), b = Int(s.rank[graph.turnTarget[t].index])
-            queue.push(arc: Int(code >> 1), lower: min(a, b))
+        let s = structure, n = s.nodeCount
+        var dirty = [UInt64](repeating: 0, count: (n + 63) / 64)
+        @inline(__always) func mark(_ v: Int) { dirty[v >> 6] |= 1 << UInt64(v & 63) }
+        for t in changed where s.turnArc[t] != UInt32.max {
+            mark(Int(min(s.rank[graph.turnSource[t].index], s.rank[graph.turnTarget[t].index])))
         }
-        let firstOut = s.upFirstOut, head = s.upHead
+        let firstOut = s.upFirstOut, head = s.upHead, into = s.downward
+        let workspace = Workspace(nodeCount: n)
+        let workUp = workspace.up, workDown = workspace.down
         var recomputed = 0
-        while let (k, x) = queue.pop() {
+        var v = 0
+        while v < n {
+            // Marks only ever go to higher nodes, so the word is read afresh each time.
+            let bits = dirty[v >> 6] >> UInt64(v & 63)
+            if bits == 0 { v = (v | 63) + 1; continue }
+            v += bits.trailingZeroBitCount
+            defer { v += 1 }
+            let begin = Int(firstOut[v]), end = Int(firstOut[v + 1])
+            guard begin < end else { continue }
             recomputed += 1
-            let y = Int(head[k])
-            // The input: the turns between the two turn-graph nodes, either way.
-            let from = s.order[x], to = s.order[y]
-            var newUp = Self.infinity, newDown = Self.infinity
-            for t in graph.turns(from: from) where graph.turnTarget[t] == to { newUp = min(newUp, turnWeight[t]) }
-            for t in graph.turns(from: to) where graph.turnTarget[t] == from { newDown = min(newDown, turnWeight[t]) }
-            s.forEachCommonTail(x, y) { _, ux, uy in
-                newUp = min(newUp, down[ux] &+ up[uy])
-                newDown = min(newDown, down[uy] &+ up[ux])
-                return true
+            for k in begin..<end {
+                workUp[Int(head[k])] = Self.infinity
+                workDown[Int(head[k])] = Self.infinity
             }
-            guard newUp != up[k] || newDown != down[k] else { continue }
-            up[k] = newUp
-            down[k] = newDown
-            // Arc x–y is a lower arc of the triangles {x, y, z} for x's other upward neighbours z.
-            for k2 in Int(firstOut[x])..<Int(firstOut[x + 1]) where k2 != k {
-                let z = Int(head[k2])
-                let (lo, hi) = y < z ? (y, z) : (z, y)
-                if let arc = s.arc(from: lo, to: hi) { queue.push(arc: arc, lower: lo) }
+            // The inputs: turns out of and into this node's arc that belong to its upward arcs.
+            @inline(__always) func input(_ t: Int) {
+                let code = s.turnArc[t]
+                guard code != UInt32.max else { return }
+                let k = Int(code >> 1)
+                guard k >= begin && k < end else { return }
+                let y = Int(head[k]), w = turnWeight[t]
+                if code & 1 == 0 { workUp[y] = min(workUp[y], w) } else { workDown[y] = min(workDown[y], w) }
+            }
+            let arc = s.order[v]
+            for t in graph.turns(from: arc) { input(t) }
+            for i in graph.turns(into: arc) { input(Int(graph.turnReverseTurn[i])) }
+            for i in into.arcs(into: v) {
+                let u = Int(into.tail[i]), uv = s.arc(from: u, to: v)!
+                let vToU = down[uv], uToV = up[uv]
+                for k in (uv + 1)..<Int(firstOut[u + 1]) {
+                    let y = Int(head[k])
+                    workUp[y] = min(workUp[y], vToU &+ up[k])
+                    workDown[y] = min(workDown[y], down[k] &+ uToV)
+                }
+            }
+            for k in begin..<end {
+                let y = Int(head[k])
+                guard up[k] != workUp[y] || down[k] != workDown[y] else { continue }
+                up[k] = workUp[y]
+                down[k] = workDown[y]
+                // v–y is a lower arc of the triangles {v, y, z} for v's other upward neighbours
+                // z; the arc y–z they give has the lower end min(y, z). Heads are sorted.
+                for k2 in begin..<k { mark(Int(head[k2])) }
+                if k + 1 < end { mark(y) }
             }
         }
         return recomputed
-    }
-
-    /// CCH arcs waiting to be recomputed, smallest lower end first, each at most once.
-    struct ArcQueue {
-        var heap: [UInt64] = []
-        var queued: [UInt64]
-
-        init(arcCount: Int) { queued = [UInt64](repeating: 0, count: (arcCount + 63) / 64) }
-
-        mutating func push(arc: Int, lower: Int) {
-            let bit: UInt64 = 1 << UInt64(arc & 63)
-            guard queued[arc >> 6] & bit == 0 else { return }
-            queued[arc >> 6] |= bit
-            var i = heap.count
-            let word = UInt64(lower) << 32 | UInt64(arc)
-            heap.append(word)
-            while i > 0 {
-                let p = (i - 1) >> 1
-                if heap[p] <= word { break }
-                heap[i] = heap[p]
-                i = p
-            }
-            heap[i] = word
-        }
-
-        mutating func pop() -> (arc: Int, lower: Int)? {
-            guard let top = heap.first else { return nil }
-            let last = heap.removeLast()
-            if !heap.isEmpty {
-                var i = 0
-                let n = heap.count
-                while true {
-                    let l = 2 * i + 1
-                    if l >= n { break }
-                    var c = l
-                    if l + 1 < n && heap[l + 1] < heap[l] { c = l + 1 }
-                    if heap[c] >= last { break }
-                    heap[i] = heap[c]
-                    i = c
-                }
-                heap[i] = last
-            }
-            let arc = Int(UInt32(truncatingIfNeeded: top))
-            queued[arc >> 6] &= ~(1 << UInt64(arc & 63))
-            return (arc, Int(top >> 32))
-        }
     }
 }

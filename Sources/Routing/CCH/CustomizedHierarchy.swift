@@ -25,10 +25,11 @@ public final class CustomizedHierarchy: @unchecked Sendable {
 }
 
 extension CustomizedHierarchy {
-    /// Above this share of changed turns a full customization is cheaper than a partial one (at
-    /// 1M nodes a partial one after 1 % of arcs changed recomputes about a tenth of the CCH arcs;
-    /// see `bench routing`'s `partialCustomization`).
-    public static let partialShareLimit = 0.02
+    /// Above this share of changed turns a full customization (on two threads) is faster than a
+    /// partial one (on one): scattered changes reach many of the costly upper nodes. Measured on
+    /// Porto (`bench routing`'s `partialCustomization`, thread CPU against a full customization's
+    /// 29 ms on one thread): 100 neighbouring arcs 2.7 ms, 0.1 % of arcs at random 13 ms, 1 % 31 ms.
+    public static let partialShareLimit = 0.005
 
     /// The hierarchy for `turnWeight`, made from `base` (customized for `baseTurnWeight`): a copy
     /// of its weights brought up to date by partial customization when few turns changed, a full

@@ -11,8 +11,8 @@ public final class SearchScratch: @unchecked Sendable {
     @usableFromInline let stamp: UnsafeMutablePointer<UInt32>
     /// Heap position of an id (when stamped): ≥ 0 in the heap, -1 settled.
     @usableFromInline let position: UnsafeMutablePointer<Int32>
-    @usableFromInline var heapKeys: UnsafeMutablePointer<UInt32>
-    @usableFromInline var heapIDs: UnsafeMutablePointer<UInt32>
+    @usableFromInline let heapKeys: UnsafeMutablePointer<UInt32>
+    @usableFromInline let heapIDs: UnsafeMutablePointer<UInt32>
     @usableFromInline var heapCount = 0
     @usableFromInline var generation: UInt32 = 1
     /// Ids settled by the current search, in order (for path extraction and statistics).
@@ -57,8 +57,9 @@ public final class SearchScratch: @unchecked Sendable {
     @inlinable public var minKey: UInt32 { heapCount > 0 ? heapKeys[0] : Self.infinity }
 
     /// Lowers `id`'s distance to `key` (inserting it if new); false when it was not an improvement
-    /// or the id is already settled.
-    @inlinable @discardableResult
+    /// or the id is already settled. Always inlined: it runs once per arc scanned, and called
+    /// out of line every call pays the class's dynamic exclusivity checks.
+    @inlinable @inline(__always) @discardableResult
     public func relax(_ id: Int, key: UInt32, parent from: UInt32) -> Bool {
         if stamp[id] != generation {
             stamp[id] = generation
@@ -117,12 +118,14 @@ public final class SearchScratch: @unchecked Sendable {
     @usableFromInline
     func siftDown(_ start: Int) {
         var i = start
+        // Read once: each read of a class's stored var is an exclusivity check.
+        let count = heapCount
         let key = heapKeys[i], id = heapIDs[i]
         while true {
             let l = 2 * i + 1
-            if l >= heapCount { break }
+            if l >= count { break }
             let r = l + 1
-            let c = (r < heapCount && heapKeys[r] < heapKeys[l]) ? r : l
+            let c = (r < count && heapKeys[r] < heapKeys[l]) ? r : l
             if heapKeys[c] >= key { break }
             heapKeys[i] = heapKeys[c]
             heapIDs[i] = heapIDs[c]
