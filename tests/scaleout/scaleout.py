@@ -316,7 +316,6 @@ def main():
             time.sleep(0.05)
 
         # 3. One replica killed under load, then restarted.
-        answers_before = [http_get(replicas[0].port, p)[1] for p in paths[:50]]
         result = {}
         load = threading.Thread(target=lambda: result.update(measured_wrk(lb, requests_file, 3 * args.seconds // 2 + 4, 16,
                                                                           work / "wrk-kill.json", pids)))
@@ -332,7 +331,12 @@ def main():
                            "restarted_after_s": round(restarted_after, 2)}
         check(result["failed"] == 0, f"replica 2 killed (SIGKILL) under load and restarted {restarted_after:.1f} s later: "
                                      f"{result['failed']} of {result['requests']} client requests failed")
-        same = [http_get(replicas[1].port, p)[1] for p in paths[:50]] == answers_before
+        # Read beside replica 1's answers at the same moment (before and after): durations follow
+        # the time of day, so answers read seconds apart may differ by a second.
+        def same_as_replica_1(p):
+            first, mine, last = (http_get(r.port, p)[1] for r in (replicas[0], replicas[1], replicas[0]))
+            return mine in (first, last)
+        same = all(same_as_replica_1(p) for p in paths[:50])
         check(same, "the restarted replica gives the same answers as replica 1 (50 routes, byte for byte)")
 
         # 4. A re-import into the dataset folder under load: every replica switches.
