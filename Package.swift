@@ -24,12 +24,13 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
 
         .target(name: "GeoCore", swiftSettings: settings, linkerSettings: libm),
+        .target(name: "Parallelism", swiftSettings: settings),
         .target(name: "Deflate", dependencies: ["CDeflate"], swiftSettings: settings),
-        .target(name: "OSMPBF", dependencies: ["Deflate"], swiftSettings: settings),
+        .target(name: "OSMPBF", dependencies: ["Deflate", "Parallelism"], swiftSettings: settings),
         .target(name: "BinaryIO", dependencies: ["Deflate"], swiftSettings: settings),
         .target(name: "RoadNetwork", dependencies: ["GeoCore", "BinaryIO"], swiftSettings: settings),
         .target(name: "Traffic", dependencies: ["RoadNetwork", "BinaryIO", "GeoCore"], swiftSettings: settings),
-        .target(name: "Routing", dependencies: ["GeoCore", "RoadNetwork", "BinaryIO"], swiftSettings: settings),
+        .target(name: "Routing", dependencies: ["GeoCore", "RoadNetwork", "BinaryIO", "Parallelism", "Deflate"], swiftSettings: settings),
         // Hidden Markov map matching of GPS traces, and road speeds from matched probe traces.
         .target(name: "MapMatching", dependencies: ["Routing", "RoadNetwork", "GeoCore"], swiftSettings: settings),
         // One planning API beneath every surface: plan, re-time, traffic; no wire format.
@@ -41,7 +42,7 @@ let package = Package(
         .target(name: "BaseMap", dependencies: ["OSMPBF", "GeoCore", "BinaryIO"], swiftSettings: settings),
         .target(name: "Tiles", dependencies: ["BaseMap", "CCairo", "GeoCore", "BinaryIO"], swiftSettings: settings, linkerSettings: libm),
         .target(name: "Dataset", dependencies: ["RoadNetwork", "Routing", "BinaryIO"], swiftSettings: settings),
-        .target(name: "DatasetImport", dependencies: ["Dataset", "RoadExtract", "RoadNetwork", "Routing", "OSMPBF", "BinaryIO", "GeoCore", "BaseMap", "Places"], swiftSettings: settings),
+        .target(name: "DatasetImport", dependencies: ["Dataset", "RoadExtract", "RoadNetwork", "Routing", "OSMPBF", "BinaryIO", "GeoCore", "BaseMap", "Places", "Parallelism"], swiftSettings: settings),
         .target(name: "Directions", dependencies: ["RoutePlanning", "Routing", "RoadNetwork", "GeoCore"], swiftSettings: settings),
         // The mapping from domain values (places, guidance, routes) to MapsAPI's wire types. MapsAPI itself
         // stays Foundation-only, so that the SDK built on it needs none of the engine.
@@ -53,7 +54,7 @@ let package = Package(
         .target(name: "SyntheticNetwork", dependencies: ["OSMPBF", "GeoCore"], swiftSettings: settings, linkerSettings: libm),
         .target(name: "RoadExtract", dependencies: ["GeoCore", "OSMPBF", "RoadNetwork"], swiftSettings: settings, linkerSettings: libm),
 
-        .executableTarget(name: "wayfinder", dependencies: ["MapMatching", "RoutePlanning", "SyntheticNetwork", "BaseMap", "Tiles", "DatasetImport", "Dataset", "MapsService", "MapsServer", "HTTPServer", "Places", "MapsAPI", "RoadExtract", "RoadNetwork", "Routing", "Traffic", "BinaryIO", "OSMPBF", "GeoCore", "TimeToLeave"], swiftSettings: settings),
+        .executableTarget(name: "wayfinder", dependencies: ["Parallelism", "MapMatching", "RoutePlanning", "SyntheticNetwork", "BaseMap", "Tiles", "DatasetImport", "Dataset", "MapsService", "MapsServer", "HTTPServer", "Places", "MapsAPI", "RoadExtract", "RoadNetwork", "Routing", "Traffic", "BinaryIO", "OSMPBF", "GeoCore", "TimeToLeave"], swiftSettings: settings),
 
         .target(name: "WayfinderKit", dependencies: ["MapsAPI"], swiftSettings: settings),
         .executableTarget(name: "example-directions", dependencies: ["WayfinderKit"], path: "Examples/example-directions", swiftSettings: settings),

@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 HOST = "127.0.0.1"  # never anything else
+BENCH = Path(__file__).resolve().parent
 HZ = os.sysconf("SC_CLK_TCK")
 
 
@@ -377,3 +378,36 @@ def compare_answers(ours, theirs):
             "median_duration_ratio": round(pct(tr, 50), 4) if tr else None,
             "duration_within_5pct": share(tr, 0.05), "duration_within_15pct": share(tr, 0.15),
             "distance_within_5pct": share(dr, 0.05)}
+
+
+def parse_import_output(text):
+    """The summary `wayfinder import` prints: seconds, peak memory, per-profile sizes, and every
+    stage's seconds and peak memory ("  car hierarchy: 12.34 s, peak 567 MB")."""
+    out = {"stages_s": {}, "stages_peak_mb": {}, "profiles": {}}
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("imported ") and " in " in line:
+            try:
+                out["reported_s"] = float(line.split(" in ")[-1].split(" s,")[0])
+                out["reported_peak_mb"] = int(line.split("peak memory ")[-1].split(" MB")[0])
+            except ValueError:
+                pass
+        elif " nodes, " in line and " arcs" in line:
+            name, rest = line.split(None, 1)
+            nums = [int(tok) for tok in rest.replace(",", "").split() if tok.isdigit()]
+            if len(nums) >= 4:
+                out["profiles"][name] = dict(zip(("nodes", "edges", "arcs", "turns"), nums))
+        else:
+            m = re.fullmatch(r"(.+): ([0-9.]+) s, peak (\d+) MB", line)
+            if m and not line.startswith("import:"):
+                out["stages_s"][m.group(1)] = float(m.group(2))
+                out["stages_peak_mb"][m.group(1)] = int(m.group(3))
+    return out
+
+
+def available_gb():
+    """MemAvailable now, GiB."""
+    for line in Path("/proc/meminfo").read_text().splitlines():
+        if line.startswith("MemAvailable:"):
+            return int(line.split()[1]) / 1048576
+    return 0.0

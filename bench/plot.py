@@ -46,8 +46,21 @@ PANELS = [
     ]),
     ("Serving memory after load, VmHWM (MB)", [
         ("osrm_ch_serving_mb", "osrm-routed (CH)", "#1f4e9c", "s"),
+        ("osrm_mld_serving_mb", "osrm-routed (MLD)", "#6fa8dc", "D"),
         ("wf_serving_mb", "wayfinder serve, car dataset", "#d9480f", "o"),
         ("wf_full_serving_mb", "wayfinder serve, full dataset", "#f59f00", "^"),
+    ]),
+    ("Full import: peak memory per stage (MB)", [
+        ("wf_full_stage_read_peak_mb", "reading ways and nodes", "#495057", "o"),
+        ("wf_full_stage_graphs_peak_mb", "graphs (largest profile)", "#d9480f", "s"),
+        ("wf_full_stage_hierarchies_peak_mb", "hierarchies (largest profile)", "#a61e4d", "v"),
+        ("wf_full_stage_base_map_peak_mb", "base map", "#2b8a3e", "D"),
+        ("wf_full_stage_places_peak_mb", "places", "#f59f00", "^"),
+    ]),
+    ("Server start-up to first answer (s)", [
+        ("osrm_startup_s", "osrm-routed (CH, or MLD where no CH)", "#1f4e9c", "s"),
+        ("wf_startup_s", "wayfinder serve, car dataset", "#d9480f", "o"),
+        ("wf_full_startup_s", "wayfinder serve, full dataset", "#f59f00", "^"),
     ]),
 ]
 
@@ -56,7 +69,7 @@ def main():
     report_path, out = sys.argv[1], sys.argv[2]
     report = json.load(open(report_path))
     rows = [r for r in report.get("scale", []) if r.get("nodes")]
-    fig, axes = plt.subplots(2, 3, figsize=(18, 10.5))
+    fig, axes = plt.subplots(2, 4, figsize=(24, 10.5))
     xs_all = [r["nodes"] for r in rows]
     for ax, (title, series) in zip(axes.flat, PANELS):
         ys_all = []

@@ -5,6 +5,10 @@
   bench/run.py                         full: Milan, Porto (../shared/data) and synthetic 100k, 1M, 5M
   bench/run.py --extracts syn100k,milan   any subset: helsinki, milan, porto, synN (syn20k, syn100k,
                                           syn1M, syn5M: `wayfinder generate`, seed 1), .osm.pbf paths
+  bench/run.py --scale                 country sizes: synthetic 5M, 10M and 20M (own budget, 150 min):
+                                          Wayfinder's car and full imports (time and peak memory of every
+                                          stage), dataset sizes and serving memory and start-up; OSRM's
+                                          MLD pipeline and osrm-routed MLD where they fit in memory
   bench/run.py --plan                  print the steps and their time budgets, run nothing
 
 Per extract and engine: (a) preprocessing under /usr/bin/time -v — OSRM extract+contract (CH) and
@@ -46,6 +50,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import harness as H  # noqa: E402
 import sample as S  # noqa: E402
+import scale  # noqa: E402
 import targets as T  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -71,6 +76,7 @@ REAL = {"helsinki": ["data/helsinki.osm.pbf"], "milan": ["data/milan_italy_small
         "porto": ["data/porto_portugal-2015.osm.pbf"]}
 QUICK = ["helsinki"]
 FULL = ["milan", "porto", "syn100k", "syn1M", "syn5M"]
+SCALE = scale.EXTRACTS
 
 # Per-step budgets in seconds: base + per million car nodes (the overall deadline caps them too).
 STEP_BUDGET = {
@@ -199,31 +205,6 @@ def resolve_extract(name):
     return p.resolve() if p.exists() else None
 
 
-def parse_import_output(text):
-    """The summary `wayfinder import` prints: seconds, peak memory, per-profile sizes, stages."""
-    out = {"stages_s": {}, "profiles": {}}
-    for line in text.splitlines():
-        line = line.strip()
-        if line.startswith("imported ") and " in " in line:
-            try:
-                out["reported_s"] = float(line.split(" in ")[-1].split(" s,")[0])
-                out["reported_peak_mb"] = int(line.split("peak memory ")[-1].split(" MB")[0])
-            except ValueError:
-                pass
-        elif " nodes, " in line and " arcs" in line:
-            name, rest = line.split(None, 1)
-            nums = [int(tok) for tok in rest.replace(",", "").split() if tok.isdigit()]
-            if len(nums) >= 4:
-                out["profiles"][name] = dict(zip(("nodes", "edges", "arcs", "turns"), nums))
-        elif line.endswith(" s") and ": " in line and not line.startswith("import:"):
-            k, v = line.rsplit(": ", 1)
-            try:
-                out["stages_s"][k] = float(v[:-2])
-            except ValueError:
-                pass
-    return out
-
-
 def read_json(path):
     try:
         return json.loads(Path(path).read_text())
@@ -275,10 +256,11 @@ class ExtractBench:
         res["extract_mb"] = round(extract.stat().st_size / 1048576, 2)
         res["synthetic"] = bool(synthetic_nodes(self.name))
 
-        # Car nodes, pairs and speed files in one pass over the car roads.
+        # Car nodes, pairs and speed files in one pass over the car roads (no speed files at
+        # country sizes: --scale measures imports and serving, not traffic updates).
         t0 = time.monotonic()
-        H.log(f"{self.name}: sampling car roads (pairs, speed files)")
-        nodes, segments = S.car_roads(extract, self.work)
+        H.log(f"{self.name}: sampling car roads (pairs{'' if self.args.scale else ', speed files'})")
+        nodes, segments = S.car_roads(extract, self.work, with_segments=not self.args.scale)
         self.millions = max(0.01, len(nodes[0]) / 1e6)
         res["car_nodes"], res["car_segments"] = len(nodes[0]), len(segments)
         shared_pairs = SHARED / "bench" / self.name / "pairs.csv"
@@ -291,7 +273,7 @@ class ExtractBench:
             res["pairs_source"] = "drawn from the extract's car-road nodes, seed 42"
         self.speeds = {}
         lines = {}
-        for pct in (1, 10, 100):
+        for pct in () if self.args.scale else (1, 10, 100):
             path = self.work / f"speeds_{pct}pct.csv"
             lines[f"{pct}%"] = S.write_speeds(segments, path, pct / 100, seed=7, kmh=15)
             self.speeds[pct] = path
@@ -311,6 +293,8 @@ class ExtractBench:
         extract = self.prepare_inputs()
         if extract is None:
             return self.result
+        if self.args.scale:
+            return scale.run(self, extract)
         res = self.result
         pre_osrm, pre_wf = {}, {}
         res["preprocessing"] = {"osrm": pre_osrm, "wayfinder": pre_wf}
@@ -334,7 +318,7 @@ class ExtractBench:
         r = self.run_step("wf_import_routing", "wf_import_routing",
                           [self.wf, "import", extract, "--output", wf_car, "--profiles", "car", "--skip-places", "--skip-basemap"],
                           stdout_path=out)
-        r.update(parse_import_output(out.read_text(errors="replace")) if out.exists() else {})
+        r.update(H.parse_import_output(out.read_text(errors="replace")) if out.exists() else {})
         pre_wf["import_car_routing_only"] = r
         if r["status"] == "ok":
             pre_wf["car_routing_dataset_mb"] = H.dir_mb(wf_car)
@@ -396,7 +380,7 @@ class ExtractBench:
         r = self.run_step("wf_import_car", "wf_import_car",
                           [self.wf, "import", extract, "--output", self.work / "wf_car_basemap", "--profiles", "car", "--skip-places"],
                           stdout_path=out)
-        r.update(parse_import_output(out.read_text(errors="replace")) if out.exists() else {})
+        r.update(H.parse_import_output(out.read_text(errors="replace")) if out.exists() else {})
         pre_wf["import_car_with_basemap"] = r
         if r["status"] == "ok":
             pre_wf["car_basemap_dataset_mb"] = H.dir_mb(self.work / "wf_car_basemap")
@@ -405,7 +389,7 @@ class ExtractBench:
             wf_full = self.work / "wf_full"
             out = self.work / "wf_import_full.out"
             r = self.run_step("wf_import_full", "wf_import_full", [self.wf, "import", extract, "--output", wf_full], stdout_path=out)
-            r.update(parse_import_output(out.read_text(errors="replace")) if out.exists() else {})
+            r.update(H.parse_import_output(out.read_text(errors="replace")) if out.exists() else {})
             pre_wf["import_full"] = r
             if r["status"] == "ok":
                 pre_wf["full_dataset_mb"] = H.dir_mb(wf_full)
@@ -470,9 +454,9 @@ class ExtractBench:
             srv.stop()
         return out
 
-    def serve_wayfinder(self, dataset, reqs, lua, with_traffic, traffic):
+    def serve_wayfinder(self, dataset, reqs, lua, with_traffic, traffic, tag=None):
         port = H.free_port()
-        tag = "car" if with_traffic else "full"
+        tag = tag or ("car" if with_traffic else "full")
         srv = H.Server(f"wayfinder serve {tag}", [self.wf, "serve", dataset, "--port", port, "--quiet",
                                                   "--max-body-bytes", 1 << 30],
                        port, r"wayfinder serving", self.work / f"log_wayfinder_serve_{tag}.txt")
@@ -484,7 +468,7 @@ class ExtractBench:
             if with_traffic:
                 out["sequential_tomtom_url"], _ = H.sequential(port, self.pairs, H.tomtom_path, H.parse_tomtom)
             out["memory_after_sequential"] = srv.memory()
-            out["wrk"] = H.run_wrk(port, reqs, self.args.wrk_seconds if with_traffic else max(2, self.args.wrk_seconds // 2), lua)
+            out["wrk"] = H.run_wrk(port, reqs, self.args.wrk_seconds if with_traffic or tag == "car" else max(2, self.args.wrk_seconds // 2), lua)
             out["memory_after_load"] = srv.memory()
             H.log(f"{self.name} wayfinder serve {tag}: p50 {out['sequential'].get('p50_ms')} ms, p99 "
                   f"{out['sequential'].get('p99_ms')} ms, {out['wrk'].get('rps')} req/s, VmHWM {out['memory_after_load'].get('VmHWM_mb')} MB")
@@ -550,6 +534,7 @@ def median_of(runs, key):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="Helsinki only, short wrk runs (what the test suite runs)")
+    ap.add_argument("--scale", action="store_true", help="country sizes: synthetic 5M, 10M, 20M (budget 150 min; see above)")
     ap.add_argument("--extracts", help="comma-separated: helsinki, milan, porto, synN (syn100k, syn1M, syn5M, syn20k, ...) or .osm.pbf paths")
     ap.add_argument("--budget-minutes", type=float, help="overall time budget (default 60; 10 with --quick)")
     ap.add_argument("--out", help="output folder (default .cache/bench/quick or .cache/bench/full)")
@@ -570,10 +555,13 @@ def main():
 
     global BUDGET_SCALE
     BUDGET_SCALE = args.step_budget_scale
-    names = args.extracts.split(",") if args.extracts else (QUICK if args.quick else FULL)
+    if args.scale and args.quick:
+        ap.error("--scale and --quick do not go together")
+    mode = "quick" if args.quick else "scale" if args.scale else "full"
+    names = args.extracts.split(",") if args.extracts else {"quick": QUICK, "scale": SCALE, "full": FULL}[mode]
     args.wrk_seconds = args.wrk_seconds or (2 if args.quick else 10)
-    minutes = args.budget_minutes or (10 if args.quick else 60)
-    out_dir = Path(args.out or CACHE / "bench" / ("quick" if args.quick else "full")).resolve()
+    minutes = args.budget_minutes or {"quick": 10, "scale": 150, "full": 60}[mode]
+    out_dir = Path(args.out or CACHE / "bench" / mode).resolve()
 
     if args.plan:
         plan = {"extracts": names, "budget_minutes": minutes, "wrk_seconds": args.wrk_seconds, "out": str(out_dir),
@@ -589,7 +577,7 @@ def main():
     wayfinder = ensure_wayfinder(args)
     wf_version = subprocess.run([str(wayfinder), "--version"], capture_output=True, text=True).stdout.strip()
     steps = H.Steps(budget, out_dir / "logs")
-    report = {"mode": "quick" if args.quick else ("full" if not args.extracts else "custom"), "started": started,
+    report = {"mode": mode if not args.extracts else f"custom ({mode})", "started": started,
               "machine": machine_info(), "osrm_version": osrm_version, "wayfinder_version": wf_version,
               "wayfinder_binary": str(wayfinder), "threads": THREADS, "budget_minutes": minutes,
               "settings": {"pairs": args.pairs, "wrk": f"wrk -t2 -c8 -d{args.wrk_seconds}s", "seed": args.seed},

@@ -15,8 +15,9 @@ CAR_HIGHWAYS = ("motorway,trunk,primary,secondary,tertiary,unclassified,resident
                 "living_street,motorway_link,trunk_link,primary_link,secondary_link,tertiary_link")
 
 
-def car_roads(extract, work_dir):
-    """(node ids, lons, lats) ascending by id, and the sorted undirected segments (u, v) packed as u << 36 | v."""
+def car_roads(extract, work_dir, with_segments=True):
+    """(node ids, lons, lats) ascending by id, and the sorted undirected segments (u, v) packed as u << 36 | v
+    (an empty list without `with_segments`: the set of them takes gigabytes at 20M nodes)."""
     fd, roads = tempfile.mkstemp(prefix="roads_", suffix=".osm.pbf", dir=work_dir)
     os.close(fd)
     subprocess.run(["osmium", "tags-filter", "-O", "-o", roads, str(extract), "w/highway=" + CAR_HIGHWAYS],
@@ -39,7 +40,7 @@ def car_roads(extract, work_dir):
                 ids.append(int(parts[0][1:]))
                 lons.append(x)
                 lats.append(y)
-        elif c == "w":
+        elif c == "w" and with_segments:
             nl = line.rstrip("\n").rsplit(" N", 1)
             if len(nl) != 2 or not nl[1]:
                 continue

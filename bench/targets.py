@@ -113,6 +113,54 @@ def evaluate(name, res):
     return targets
 
 
+def evaluate_scale(name, res):
+    """The country-size targets: the full import's peak and time, the car import against OSRM's
+    MLD pipeline, the dataset against OSRM's MLD files, serving memory and start-up."""
+    pre, http = res.get("preprocessing", {}), res.get("http", {})
+    full, car = get(pre, "wayfinder.import_full") or {}, get(pre, "wayfinder.import_car_routing_only") or {}
+    millions = (res.get("car_nodes") or 0) / 1e6
+    peak_limit_gb = 10 if millions <= 10.5 else 20
+    ok = lambda step: isinstance(step, dict) and step.get("status") == "ok"  # noqa: E731
+    full_peak = num(full.get("max_rss_mb")) if ok(full) else None
+    targets = [
+        _target("full_import_peak", f"full import peak (VmHWM) under {peak_limit_gb} GB (MB)", full_peak, peak_limit_gb * 1024,
+                lambda a, b: a < b, ratio_kind=None, reference="limit"),
+        _target("full_import_time", "full import under 20 minutes (s)", ok_wall(full), 1200, lambda a, b: a < b,
+                ratio_kind=None, reference="limit"),
+        _target("car_import_peak_vs_mld", "car import peak ≤ OSRM extract+partition+customize peak (MB)",
+                num(car.get("max_rss_mb")) if ok(car) else None, get(pre, "osrm.mld_peak_mb"), lambda a, b: a <= b),
+        _target("car_import_time_vs_mld", "car import time ≤ 0.5 × OSRM extract+partition+customize (s)",
+                ok_wall(car), get(pre, "osrm.mld_total_s"), lambda a, b: a <= 0.5 * b),
+        _target("car_dataset_vs_mld", "car dataset on disk ≤ OSRM's MLD files (MB)", get(pre, "wayfinder.car_routing_dataset_mb"),
+                get(pre, "osrm.mld_dataset_mb"), lambda a, b: a <= b),
+        _target("serving_vs_osrm_mld", "serving the car profile: VmHWM ≤ osrm-routed's (MB; MLD: no CH at these sizes)",
+                num(get(http, "wayfinder.memory_after_load.VmHWM_mb")), num(get(http, "osrm_mld.memory_after_load.VmHWM_mb")),
+                lambda a, b: a <= b),
+        _target("full_serving_vs_car", "serving the full dataset ≤ 1.5 × the car profile's VmHWM (MB)",
+                num(get(http, "wayfinder_full.memory_after_load.VmHWM_mb")),
+                (lambda c: 1.5 * c if c else None)(num(get(http, "wayfinder.memory_after_load.VmHWM_mb"))),
+                lambda a, b: a <= b, ratio_kind=None, reference="limit"),
+        _target("startup_10M", "server start-up under 2 s (s, full dataset)", num(get(http, "wayfinder_full.startup_s")), 2.0,
+                lambda a, b: a < b, ratio_kind=None, reference="limit"),
+    ]
+    return targets
+
+
+STAGE_GROUPS = [("read", ("read ways", "read nodes")), ("graphs", ("graph",)), ("hierarchies", ("hierarchy",)),
+                ("base map", ("base map",)), ("places", ("places",)), ("write and commit", ("write graph", "commit"))]
+
+
+def stage_peaks(step):
+    """The full import's peak memory per group of stages (MB): the largest stage peak in each."""
+    peaks = (step or {}).get("stages_peak_mb") or {}
+    out = {}
+    for group, words in STAGE_GROUPS:
+        values = [mb for stage, mb in peaks.items() if any(stage == w or stage.endswith(" " + w) for w in words)]
+        if values:
+            out[group] = max(values)
+    return out
+
+
 def scale_row(e):
     pre, tu, http = e.get("preprocessing", {}), e.get("traffic_update", {}), e.get("http", {})
     h = get(e, "in_process.wayfinder_bench_routing.report.hierarchy", {}) or {}
@@ -144,7 +192,12 @@ def scale_row(e):
         "osrm_ch_serving_mb": num(get(http, "osrm_ch.memory_after_load.VmHWM_mb")),
         "wf_serving_mb": num(get(http, "wayfinder.memory_after_load.VmHWM_mb")),
         "wf_full_serving_mb": num(get(http, "wayfinder_full.memory_after_load.VmHWM_mb")),
+        "osrm_mld_serving_mb": num(get(http, "osrm_mld.memory_after_load.VmHWM_mb")),
+        "wf_startup_s": num(get(http, "wayfinder.startup_s")), "wf_full_startup_s": num(get(http, "wayfinder_full.startup_s")),
+        "osrm_startup_s": num(get(http, "osrm_ch.startup_s")) or num(get(http, "osrm_mld.startup_s")),
     }
+    for group, mb in stage_peaks(pw("import_full")).items():
+        row[f"wf_full_stage_{group.replace(' ', '_')}_peak_mb"] = mb
     return row
 
 

@@ -2,19 +2,20 @@
 -- WRK_REQS (one per line: METHOD<TAB>PATH[<TAB>JSON_BODY]) and, when the run ends and env WRK_OUT
 -- names a file, writes its figures there as one JSON object (latencies in microseconds).
 -- No response() callback: wrk then skips parsing bodies and counts statuses > 399 itself.
-local reqs = {}
+-- Requests are formatted in init(), after wrk.init has set the Host header (a proxy such as nginx
+-- refuses HTTP/1.1 requests without one).
+local lines = {}
 local f = assert(io.open(os.getenv("WRK_REQS"), "r"))
 for line in f:lines() do
   local m, p, b = line:match("^(%S+)\t([^\t]+)\t?(.*)$")
   if m then
     if b == "" then b = nil end
-    local hdrs = nil
-    if b then hdrs = {["Content-Type"] = "application/json"} end
-    reqs[#reqs + 1] = wrk.format(m, p, hdrs, b)
+    lines[#lines + 1] = {m, p, b}
   end
 end
 f:close()
-assert(#reqs > 0, "no requests in " .. os.getenv("WRK_REQS"))
+assert(#lines > 0, "no requests in " .. os.getenv("WRK_REQS"))
+local reqs = {}
 
 local counter = 0
 local tid = 0
@@ -23,6 +24,11 @@ function setup(thread)
   tid = tid + 1
 end
 function init(args)
+  for i, r in ipairs(lines) do
+    local hdrs = nil
+    if r[3] then hdrs = {["Content-Type"] = "application/json"} end
+    reqs[i] = wrk.format(r[1], r[2], hdrs, r[3])
+  end
   -- Connections of different threads start at different places in the list.
   counter = (tonumber(tid) or 0) * 7919
 end

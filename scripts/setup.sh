@@ -18,7 +18,7 @@ say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 packages=(pkg-config libdeflate-dev libsqlite3-dev libmicrohttpd-dev libcairo2-dev fonts-dejavu-core
           libjs-leaflet libjs-leaflet.markercluster unzip)
 if [[ $WITH_TEST == 1 ]]; then
-  packages+=(chromium chromium-driver python3-venv wrk osmium-tool time)
+  packages+=(chromium chromium-driver python3-venv wrk osmium-tool time nginx)
 fi
 missing=()
 for p in "${packages[@]}"; do

@@ -31,6 +31,11 @@ bench/load/run.sh .build/release/wayfinder --quick > .build/load-quick.json
 echo "==> fault scenarios (release binary, Monaco)"
 tests/faults/run.sh .build/release/wayfinder
 
+echo "==> scale-out: three replicas behind nginx, a replica killed and a re-import under load (release binary, synthetic 100k)"
+tests/scaleout/run.sh .build/release/wayfinder > .build/scaleout.log 2>&1 || {
+  tail -n 40 .build/scaleout.log; echo "the scale-out test failed" >&2; exit 1; }
+grep -E "checks passed" .build/scaleout.log
+
 echo "==> swift test"
 swift test 2>&1 | tee .build/swift-test.log | grep -v "^\(◇\|↳\)" | tail -n 40
 status=${PIPESTATUS[0]}

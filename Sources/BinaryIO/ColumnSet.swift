@@ -72,26 +72,37 @@ public enum ColumnSetError: Error, CustomStringConvertible, Sendable {
     }
 }
 
-/// Collects columns and either freezes them in memory or writes them as one file.
+/// Where columns go as they are made: memory (`ColumnSetBuilder`) or a file (`ColumnFileWriter`).
+public protocol ColumnSink {
+    mutating func add<T: BitwiseCopyable>(_ name: String, _ values: UnsafeBufferPointer<T>)
+}
+
+extension ColumnSink {
+    public mutating func add<T: BitwiseCopyable>(_ name: String, _ values: [T]) {
+        values.withUnsafeBufferPointer { add(name, $0) }
+    }
+}
+
+/// Collects columns in memory and freezes them (tests, drawn maps, small structures), or writes
+/// them as one file through `ColumnFileWriter`.
 ///
 /// File layout: a 64-byte header (magic, format version, directory offset/length, content CRC-32),
 /// then each column aligned to 64 bytes, then a text directory. The CRC covers every byte after the
 /// header, so a flipped bit anywhere is caught at open.
-public struct ColumnSetBuilder {
+public struct ColumnSetBuilder: ColumnSink {
     private var columns: [(name: String, elementSize: Int, count: Int, bytes: [UInt8])] = []
     public var metadata: [String: String] = [:]
 
     public init() {}
 
-    public mutating func add<T: BitwiseCopyable>(_ name: String, _ values: [T]) {
+    public mutating func add<T: BitwiseCopyable>(_ name: String, _ values: UnsafeBufferPointer<T>) {
         precondition(!columns.contains { $0.name == name }, "duplicate column \(name)")
-        precondition(!name.contains(" ") && !name.contains("\n"), "column names are single words")
-        let bytes = values.withUnsafeBytes { Array($0) }
-        columns.append((name, MemoryLayout<T>.stride, values.count, bytes))
+        ColumnSetBuilder.checkName(name)
+        columns.append((name, MemoryLayout<T>.stride, values.count, Array(UnsafeRawBufferPointer(values))))
     }
 
-    public mutating func add<T: BitwiseCopyable>(_ name: String, _ values: UnsafeBufferPointer<T>) {
-        add(name, Array(values))
+    static func checkName(_ name: String) {
+        precondition(!name.isEmpty && !name.contains(" ") && !name.contains("\n"), "column names are single words")
     }
 
     /// Copies the columns into one owned allocation.
@@ -117,29 +128,14 @@ public struct ColumnSetBuilder {
 
     /// Writes the columns to `path` atomically (temporary name, fsync, rename).
     public func write(to path: String, formatVersion: UInt32) throws(FileIOError) {
-        var body: [UInt8] = []
-        var directory = ""
-        for (key, value) in metadata.sorted(by: { $0.key < $1.key }) {
-            directory += "meta \(Self.escape(key)) \(Self.escape(value))\n"
-        }
+        let writer = try ColumnFileWriter(path: path, formatVersion: formatVersion)
+        writer.metadata = metadata
         for c in columns {
-            let offset = body.count
-            body.append(contentsOf: c.bytes)
-            let padded = (body.count + 63) & ~63
-            body.append(contentsOf: [UInt8](repeating: 0, count: padded - body.count))
-            directory += "column \(c.name) \(c.elementSize) \(c.count) \(offset)\n"
+            try c.bytes.withUnsafeBytes { raw in
+                Result { () throws(FileIOError) in try writer.append(c.name, elementSize: c.elementSize, count: c.count, raw) }
+            }.get()
         }
-        let directoryOffset = body.count
-        body.append(contentsOf: Array(directory.utf8))
-        let crc = CRC32.checksum(body)
-        var header = Self.magic
-        header += Self.bytes(formatVersion)
-        header += Self.bytes(UInt32(0))
-        header += Self.bytes(UInt64(directoryOffset))
-        header += Self.bytes(UInt64(body.count - directoryOffset))
-        header += Self.bytes(crc)
-        header += [UInt8](repeating: 0, count: Self.headerSize - header.count)
-        try FileIO.writeAtomically(header + body, to: path)
+        try writer.finish()
     }
 
     static func bytes<T: FixedWidthInteger>(_ v: T) -> [UInt8] { withUnsafeBytes(of: v.littleEndian) { Array($0) } }
@@ -221,14 +217,7 @@ extension ColumnSet {
                 throw .damaged(path, "the directory does not fit the file size (truncated?)")
             }
             let body = base + ColumnSetBuilder.headerSize
-            if verify {
-                let crc = CRC32.checksum(UnsafeRawBufferPointer(start: body, count: bodySize))
-                guard crc == storedCRC else { throw .damaged(path, "content checksum mismatch") }
-                // Checking touched every page; hand them back so that the process holds only what
-                // queries use (the pages stay in the page cache: touching one again is a minor
-                // fault). Porto car server: resident 107 → 76 MB at start.
-                madvise(mapping, size, MADV_DONTNEED)
-            }
+            if verify { try checkContent(path: path, fd: fd, size: size, storedCRC: storedCRC) }
             let directory = String(decoding: UnsafeRawBufferPointer(start: body + directoryOffset, count: directoryLength), as: UTF8.self)
             var entries: [String: Entry] = [:]
             var metadata: [String: String] = [:]
@@ -250,5 +239,37 @@ extension ColumnSet {
             unmap()
             throw error
         }
+    }
+
+    /// Checks a column file's content against the checksum in its header, reading it with `pread`
+    /// (through the page cache, never into this process's resident memory), so that a server can
+    /// run the check in the background while it already answers from the mapped file.
+    public static func verify(path: String) throws(ColumnSetError) {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .io(.errno(path, "cannot open")) }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw .io(.errno(path, "cannot stat")) }
+        var header = [UInt8](repeating: 0, count: ColumnSetBuilder.headerSize)
+        let n = header.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        guard n == ColumnSetBuilder.headerSize else { throw .notAColumnFile(path) }
+        let storedCRC = header.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 32, as: UInt32.self) }
+        try checkContent(path: path, fd: fd, size: Int(st.st_size), storedCRC: storedCRC)
+    }
+
+    private static func checkContent(path: String, fd: Int32, size: Int, storedCRC: UInt32) throws(ColumnSetError) {
+        FileIO.adviseRandomReads(fd)
+        var buffer = [UInt8](repeating: 0, count: 4 << 20)
+        var offset = ColumnSetBuilder.headerSize
+        var crc: UInt32 = 0
+        while offset < size {
+            let want = min(buffer.count, size - offset)
+            let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, want, off_t(offset)) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw .io(.errno(path, "cannot read")) }
+            crc = buffer.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[0..<n]), continuing: crc) }
+            offset += n
+        }
+        guard crc == storedCRC else { throw .damaged(path, "content checksum mismatch") }
     }
 }

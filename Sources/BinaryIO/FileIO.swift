@@ -126,11 +126,19 @@ public enum FileIO {
         return stat(path, &st) == 0 ? Int(st.st_size) : nil
     }
 
+    /// Reads of `fd` bring pages into the page cache one by one instead of by readahead, which
+    /// would cache them in large folios (see `ColumnFileWriter.writeChunk`) that a later memory
+    /// mapping of the same file then holds resident whole.
+    public static func adviseRandomReads(_ fd: Int32) {
+        _ = posix_fadvise(fd, 0, 0, Int32(POSIX_FADV_RANDOM))
+    }
+
     /// CRC-32 of a whole file, streamed in 4 MiB chunks.
     public static func checksum(ofFile path: String) throws(FileIOError) -> UInt32 {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .errno(path, "cannot open") }
         defer { close(fd) }
+        adviseRandomReads(fd)
         var buffer = [UInt8](repeating: 0, count: 4 << 20)
         var crc: UInt32 = 0
         while true {

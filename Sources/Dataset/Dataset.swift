@@ -5,9 +5,9 @@ import BinaryIO
 
 /// An opened dataset: the manifest and the memory-mapped road graphs.
 ///
-/// Opening maps the graph file and checks its content checksum, and the checksums of the other
-/// files, before anything is served, so a damaged file is refused with a message instead of
-/// answering wrongly.
+/// Opening maps the graph file and (unless asked not to) checks its content checksum and the
+/// checksums of the other files, so a damaged file is refused with a message instead of answering
+/// wrongly. Nothing is copied at open: the graphs and hierarchies are views of the mapped file.
 public final class Dataset: @unchecked Sendable {
     public let layout: DatasetLayout
     public let manifest: DatasetManifest
@@ -15,33 +15,27 @@ public final class Dataset: @unchecked Sendable {
     /// The contraction hierarchy structure per profile (customized by whoever routes).
     public let hierarchies: [TravelMode: CCHStructure]
     public let timeZone: TimeZone
-    /// Milliseconds spent verifying the files' checksums at open.
+    /// Milliseconds spent verifying the files' checksums at open (0 when opened without).
     public let verificationMilliseconds: Double
 
+    /// Opens the dataset at `path`; with `verify`, every file is checked against its checksums
+    /// first. A server opens without and calls `verifyFiles()` in the background, so that a large
+    /// dataset answers at once.
     public init(path: String, verify: Bool = true) throws {
         layout = DatasetLayout(root: path)
         manifest = try layout.readManifest()
         let graphPath = layout.file(DatasetLayout.graphFileName, id: manifest.id)
-        let start = DispatchTime.now()
         let store: ColumnSet
         do {
-            store = try ColumnSet.open(path: graphPath, formatVersion: DatasetLayout.graphFormatVersion, verify: verify)
+            store = try ColumnSet.open(path: graphPath, formatVersion: DatasetLayout.graphFormatVersion, verify: false)
         } catch {
             throw DatasetError.damaged("\(error)")
         }
-        // The other files (places index, base map) against the checksums the manifest recorded:
-        // a damaged index would otherwise answer wrongly or fail deep inside SQLite.
         if verify {
-            for (name, entry) in manifest.files.sorted(by: { $0.key < $1.key }) where name != DatasetLayout.graphFileName {
-                let path = layout.root + "/" + entry.path
-                let crc: UInt32
-                do { crc = try FileIO.checksum(ofFile: path) } catch { throw DatasetError.damaged("\(error)") }
-                guard FileIO.fileSize(path) == entry.bytes, crc == entry.crc32 else {
-                    throw DatasetError.damaged("\(name) does not match the checksum recorded at import")
-                }
-            }
+            verificationMilliseconds = try Self.verify(layout: layout, manifest: manifest)
+        } else {
+            verificationMilliseconds = 0
         }
-        verificationMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
         var graphs: [TravelMode: RoadGraph] = [:]
         var hierarchies: [TravelMode: CCHStructure] = [:]
         for name in manifest.profiles {
@@ -52,6 +46,31 @@ public final class Dataset: @unchecked Sendable {
         self.graphs = graphs
         self.hierarchies = hierarchies
         timeZone = TimeZone(identifier: manifest.timeZone) ?? TimeZone(identifier: "UTC")!
+    }
+
+    /// Checks every file against its checksums (the graph's own, the manifest's for the others).
+    /// - Returns: the milliseconds it took.
+    @discardableResult
+    public func verifyFiles() throws -> Double { try Self.verify(layout: layout, manifest: manifest) }
+
+    static func verify(layout: DatasetLayout, manifest: DatasetManifest) throws -> Double {
+        let start = DispatchTime.now()
+        do {
+            try ColumnSet.verify(path: layout.file(DatasetLayout.graphFileName, id: manifest.id))
+        } catch {
+            throw DatasetError.damaged("\(error)")
+        }
+        // The other files (places index, base map) against the checksums the manifest recorded:
+        // a damaged index would otherwise answer wrongly or fail deep inside SQLite.
+        for (name, entry) in manifest.files.sorted(by: { $0.key < $1.key }) where name != DatasetLayout.graphFileName {
+            let path = layout.root + "/" + entry.path
+            let crc: UInt32
+            do { crc = try FileIO.checksum(ofFile: path) } catch { throw DatasetError.damaged("\(error)") }
+            guard FileIO.fileSize(path) == entry.bytes, crc == entry.crc32 else {
+                throw DatasetError.damaged("\(name) does not match the checksum recorded at import")
+            }
+        }
+        return Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
     }
 
     public func graph(_ mode: TravelMode) throws -> RoadGraph {

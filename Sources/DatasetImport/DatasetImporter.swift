@@ -8,12 +8,18 @@ import Dataset
 import Routing
 import BaseMap
 import Places
+import Parallelism
 
 /// `wayfinder import`: reads an extract and writes a complete dataset folder.
 ///
 /// Everything goes into a fresh `data-<id>/` folder; the manifest switch at the very end makes
 /// the new data current in one atomic rename, so a crash or kill at any point leaves the previous
 /// dataset answering exactly as before.
+///
+/// Memory: profiles are built one at a time and their columns go straight to the graph file as
+/// they are made (`ColumnFileWriter`); each profile's hierarchy reads its graph back from that
+/// file's pages rather than from a second copy. Every stage's time and peak resident memory are
+/// measured (`MemoryMeter`) and reported.
 public struct DatasetImporter {
     public struct Options {
         public var extractPath: String
@@ -23,7 +29,10 @@ public struct DatasetImporter {
         public var skipPlaces = false
         /// Skip the base map (tiles); routing-only datasets for benchmarks.
         public var skipBaseMap = false
-        public var progress: ((_ stage: String, _ fraction: Double) -> Void)?
+        /// Threads the heavy stages may use (nil: every core).
+        public var threads: Int?
+        public var memoryLimit: MemoryLimit = .none
+        public var progress: ((ImportEvent) -> Void)?
 
         public init(extractPath: String, outputPath: String) {
             self.extractPath = extractPath
@@ -35,7 +44,10 @@ public struct DatasetImporter {
         public var manifest: DatasetManifestSummary
         public var seconds: Double
         public var peakMemoryBytes: Int
-        public var stageSeconds: [(String, Double)]
+        public var stages: [ImportStage]
+        /// The memory estimate made before the import started, and the limit it ran under (0: none).
+        public var estimatedPeakBytes: Int
+        public var memoryLimitBytes: Int
     }
 
     /// The parts of a manifest a summary prints.
@@ -45,6 +57,7 @@ public struct DatasetImporter {
         public var timeZoneSource: String
         public var profiles: [String: [String: Int]]
         public var graphBytes: Int
+        public var fileBytes: [String: Int]
     }
 
     public let options: Options
@@ -52,22 +65,14 @@ public struct DatasetImporter {
 
     public func run() throws -> Summary {
         let started = Date()
-        var stages: [(String, Double)] = []
-        var stageStart = Date()
-        func endStage(_ name: String) {
-            stages.append((name, Date().timeIntervalSince(stageStart)))
-            stageStart = Date()
-        }
+        if let threads = options.threads { Parallelism.limit(to: threads) }
         let layout = DatasetLayout(root: options.outputPath)
         try FileIO.makeDirectory(layout.root)
         try FileIO.makeDirectory(layout.stateFolder)
 
         let reader = try PBFReader(path: options.extractPath)
-        let sourceCRC = try FileIO.checksum(ofFile: options.extractPath)
-        let extractor = Extractor(profiles: options.profiles)
-        extractor.progress = options.progress
-        let builders = try extractor.run(source: reader)
-        endStage("extract")
+        let estimate = try MemoryEstimate(reader: reader, options: options)
+        let limit = try estimate.check(options.memoryLimit, extractPath: options.extractPath)
 
         let id = Self.makeID()
         let dataFolder = layout.dataFolder(id: id)
@@ -77,25 +82,53 @@ public struct DatasetImporter {
         // does not keep holding the space; the manifest still names the previous data.
         var committed = false
         defer { if !committed { FileIO.remove(dataFolder) } }
+        let root = layout.root
+        let stop: @Sendable (Int) -> Void = { resident in
+            MemoryEstimate.stop(resident: resident, limit: limit, dataFolder: dataFolder, output: root)
+        }
+        let meter = MemoryMeter(limitBytes: limit, exceeded: limit > 0 ? stop : nil)
+        defer { meter.stop() }
+        let stages = Stages(meter: meter, progress: options.progress)
 
-        var columns = ColumnSetBuilder()
+        let sourceCRC = try FileIO.checksum(ofFile: options.extractPath)
+        let extractor = Extractor(profiles: options.profiles)
+        extractor.progress = { step, fraction in stages.report(step, fraction) }
+        try stages.run("read ways") { try extractor.readWaysAndRelations(reader) }
+        try stages.run("read nodes") { try extractor.readNodes(reader) }
+
+        let graphPath = layout.file(DatasetLayout.graphFileName, id: id)
+        let writer = try ColumnFileWriter(path: graphPath, formatVersion: DatasetLayout.graphFormatVersion)
         var bounds = BoundingBox.empty
         var statistics: [String: [String: Int]] = [:]
-        for builder in builders {
-            options.progress?("prepare \(builder.mode.rawValue) hierarchy", 0)
-            builder.freeze(into: &columns)
+        for p in options.profiles.indices {
+            let mode = options.profiles[p].mode
+            try stages.run("\(mode.rawValue) graph") {
+                let builder = extractor.buildGraph(p)
+                for c in builder.nodeCoordinates { bounds.formUnion(c) }
+                statistics[mode.rawValue] = [
+                    "nodes": builder.nodeCoordinates.count, "edges": builder.edgeTail.count,
+                    "arcs": builder.arcEdge.count, "turns": builder.turnTarget.count,
+                ]
+                var sink = writer
+                builder.freeze(into: &sink)
+            }
             // The hierarchy's order and structure depend only on the graph, so they are made here,
             // once; customization with weights happens when a server opens the dataset.
-            let graph = builder.build()
-            let order = NestedDissection.order(graph)
-            options.progress?("prepare \(builder.mode.rawValue) hierarchy", 0.7)
-            CCHStructure.build(graph: graph, order: order, into: &columns)
-            for c in builder.nodeCoordinates { bounds.formUnion(c) }
-            statistics[builder.mode.rawValue] = [
-                "nodes": builder.nodeCoordinates.count, "edges": builder.edgeTail.count,
-                "arcs": builder.arcEdge.count, "turns": builder.turnTarget.count,
-            ]
-            options.progress?("prepare \(builder.mode.rawValue) hierarchy", 1)
+            try stages.run("\(mode.rawValue) hierarchy") {
+                let graph = try RoadGraph(mode: mode, store: writer.mappedView())
+                stages.report("order", 0)
+                let order = NestedDissection.order(graph)
+                stages.report("contract", 0.6)
+                var sink = writer
+                CCHStructure.build(graph: graph, order: order, into: &sink)
+                // The free-flow fastest metric, customized now so that a server starts without
+                // customizing (it checks that its own weights are these before using them).
+                stages.report("customize", 0.8)
+                let view = try writer.mappedView()
+                let structure = try CCHStructure(store: view, mode: mode)
+                let turnWeight = MetricFactory.make(graph, key: .fastest, arcMs: graph.arcDurationMs.map { max(1, $0) }).turnWeight
+                StoredWeights.columns(CCHMetric(structure: structure, turnWeight: turnWeight), turnWeight: turnWeight, into: &sink)
+            }
         }
         let (zone, zoneSource): (String, String)
         if let tz = options.timeZone {
@@ -107,53 +140,59 @@ public struct DatasetImporter {
         // The country: its boundary in the extract, else (with no --timezone) the box around the centre;
         // a time zone given by hand tells the driving side when the extract names no country.
         let country = TimeZoneInference.country(hints: extractor.timeZoneHints, center: options.timeZone == nil ? bounds.center : nil)
-        columns.metadata = ["timeZone": zone, "source": (options.extractPath as NSString).lastPathComponent,
-                            "sourceCRC32": String(sourceCRC), "datasetID": id]
-        let graphPath = layout.file(DatasetLayout.graphFileName, id: id)
-        endStage("hierarchy")
-        try columns.write(to: graphPath, formatVersion: DatasetLayout.graphFormatVersion)
-        endStage("write graph")
+        writer.metadata = ["timeZone": zone, "source": (options.extractPath as NSString).lastPathComponent,
+                           "sourceCRC32": String(sourceCRC), "datasetID": id]
+        try stages.run("write graph") { try writer.finish() }
+        extractor.release()
 
         var written = [DatasetLayout.graphFileName]
         if !options.skipBaseMap {
-            try BaseMapBuilder().build(source: reader, outputPath: layout.file(BaseMap.fileName, id: id), progress: options.progress)
+            try stages.run("base map") {
+                try BaseMapBuilder().build(source: reader, outputPath: layout.file(BaseMap.fileName, id: id),
+                                           progress: { step, fraction in stages.report(step, fraction) })
+            }
             written.append(BaseMap.fileName)
-            endStage("base map")
         }
 
         if !options.skipPlaces {
-            var builder = PlacesIndexBuilder(options: .init(sourceDescription: (options.extractPath as NSString).lastPathComponent))
-            builder.progress = options.progress
-            try builder.build(from: reader, to: layout.file(DatasetLayout.placesFileName, id: id))
+            try stages.run("places") {
+                let builder = PlacesIndexBuilder(options: .init(sourceDescription: (options.extractPath as NSString).lastPathComponent))
+                builder.progress = { step, fraction in stages.report(step, fraction) }
+                try builder.build(from: reader, to: layout.file(DatasetLayout.placesFileName, id: id))
+            }
             written.append(DatasetLayout.placesFileName)
-            endStage("places")
         }
 
+        meter.disarm()
         var files: [String: DatasetManifest.FileEntry] = [:]
-        for name in written {
-            let path = layout.file(name, id: id)
-            files[name] = .init(path: "data-\(id)/\(name)", bytes: FileIO.fileSize(path) ?? 0, crc32: try FileIO.checksum(ofFile: path))
+        try stages.run("commit") {
+            for name in written {
+                let path = layout.file(name, id: id)
+                // The graph file's checksum is known from writing it (gigabytes at country size).
+                let crc = name == DatasetLayout.graphFileName ? writer.fileChecksum : nil
+                files[name] = .init(path: "data-\(id)/\(name)", bytes: FileIO.fileSize(path) ?? 0, crc32: try crc ?? FileIO.checksum(ofFile: path))
+            }
+            let replication = reader.header.replicationTimestamp.map {
+                ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval($0)))
+            }
+            let manifest = DatasetManifest(
+                id: id, createdAt: ISO8601DateFormatter().string(from: Date()),
+                source: .init(name: (options.extractPath as NSString).lastPathComponent, bytes: reader.fileSize,
+                              crc32: sourceCRC, replicationTimestamp: replication),
+                timeZone: zone, timeZoneSource: zoneSource,
+                boundingBox: bounds.isEmpty ? [0, 0, 0, 0] : [bounds.southWest.longitude, bounds.southWest.latitude,
+                                                             bounds.northEast.longitude, bounds.northEast.latitude],
+                profiles: options.profiles.map(\.mode.rawValue), files: files, statistics: statistics, countryCode: country,
+                drivingSide: (country.map(DrivingSide.init(countryCode:)) ?? DrivingSide(timeZoneIdentifier: zone)).rawValue)
+            try layout.writeManifest(manifest)
+            committed = true
+            layout.removeStaleData(keeping: id)
         }
-        let replication = reader.header.replicationTimestamp.map {
-            ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval($0)))
-        }
-        let manifest = DatasetManifest(
-            id: id, createdAt: ISO8601DateFormatter().string(from: Date()),
-            source: .init(name: (options.extractPath as NSString).lastPathComponent, bytes: reader.fileSize,
-                          crc32: sourceCRC, replicationTimestamp: replication),
-            timeZone: zone, timeZoneSource: zoneSource,
-            boundingBox: bounds.isEmpty ? [0, 0, 0, 0] : [bounds.southWest.longitude, bounds.southWest.latitude,
-                                                         bounds.northEast.longitude, bounds.northEast.latitude],
-            profiles: builders.map(\.mode.rawValue), files: files, statistics: statistics, countryCode: country,
-            drivingSide: (country.map(DrivingSide.init(countryCode:)) ?? DrivingSide(timeZoneIdentifier: zone)).rawValue)
-        try layout.writeManifest(manifest)
-        committed = true
-        layout.removeStaleData(keeping: id)
-        endStage("commit")
         return Summary(manifest: .init(id: id, timeZone: zone, timeZoneSource: zoneSource, profiles: statistics,
-                                       graphBytes: files[DatasetLayout.graphFileName]?.bytes ?? 0),
-                       seconds: Date().timeIntervalSince(started), peakMemoryBytes: Self.peakMemoryBytes(),
-                       stageSeconds: stages)
+                                       graphBytes: files[DatasetLayout.graphFileName]?.bytes ?? 0,
+                                       fileBytes: files.mapValues(\.bytes)),
+                       seconds: Date().timeIntervalSince(started), peakMemoryBytes: MemoryMeter.highWaterMark(),
+                       stages: stages.finished, estimatedPeakBytes: estimate.peakBytes, memoryLimitBytes: limit)
     }
 
     static func makeID() -> String {
@@ -161,20 +200,70 @@ public struct DatasetImporter {
         return String(stamp, radix: 36) + "-" + String(UInt32.random(in: 0...UInt32.max), radix: 36)
     }
 
-    /// Peak resident memory of this process so far (`getrusage`'s `ru_maxrss`).
-    public static func peakMemoryBytes() -> Int {
-        var usage = rusage()
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        return usage.ru_maxrss * 1024
+    /// Peak resident memory of this process so far (VmHWM).
+    public static func peakMemoryBytes() -> Int { MemoryMeter.highWaterMark() }
+}
+
+/// One finished stage of an import: how long it took and the most memory it held.
+public struct ImportStage: Sendable {
+    public var name: String
+    public var seconds: Double
+    public var peakMemoryBytes: Int
+}
+
+/// What an import tells its caller as it goes.
+public enum ImportEvent: Sendable {
+    /// A step within `stage` (e.g. "read ways" while reading) and how far it is, 0...1.
+    case progress(stage: String, step: String, fraction: Double)
+    case finished(ImportStage)
+}
+
+/// How much resident memory an import may take before it stops with a clear error (rather than
+/// be ended by the kernel's OOM killer with none).
+public enum MemoryLimit: Sendable, Equatable {
+    case none
+    /// What the system has available at the start, less a reserve for everything else.
+    case automatic
+    case bytes(Int)
+}
+
+/// Runs the import's stages in order, timing and measuring each (a class: steps report progress
+/// from inside a running stage).
+final class Stages {
+    let meter: MemoryMeter
+    let progress: ((ImportEvent) -> Void)?
+    private(set) var finished: [ImportStage] = []
+    private var current = ""
+
+    init(meter: MemoryMeter, progress: ((ImportEvent) -> Void)?) {
+        self.meter = meter
+        self.progress = progress
+    }
+
+    func run(_ name: String, _ body: () throws -> Void) throws {
+        current = name
+        meter.beginStage()
+        let start = Date()
+        progress?(.progress(stage: name, step: "", fraction: 0))
+        try body()
+        let stage = ImportStage(name: name, seconds: Date().timeIntervalSince(start), peakMemoryBytes: meter.endStage())
+        finished.append(stage)
+        progress?(.finished(stage))
+    }
+
+    func report(_ step: String, _ fraction: Double) {
+        progress?(.progress(stage: current, step: step, fraction: fraction))
     }
 }
 
 public enum ImportError: Error, CustomStringConvertible {
     case unknownTimeZone(String)
+    case notEnoughMemory(String)
 
     public var description: String {
         switch self {
         case .unknownTimeZone(let tz): return "unknown time zone \"\(tz)\"; use an IANA name such as Europe/Helsinki"
+        case .notEnoughMemory(let why): return why
         }
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Deflate
 import Dispatch
+import Parallelism
 
 /// Reads an `.osm.pbf` file block by block, decoding blocks in parallel and delivering them in file order.
 ///
@@ -71,7 +72,7 @@ public final class PBFReader: @unchecked Sendable {
     }
 
     /// Reads the blob header and the blob bytes at `offset`, checking every size against the file.
-    static func readBlob(fd: Int32, at offset: Int, fileSize: Int) throws(PBFError) -> RawBlob {
+    static func readBlob(fd: Int32, at offset: Int, fileSize: Int, readData: Bool = true) throws(PBFError) -> RawBlob {
         guard fileSize - offset >= 4 else {
             throw PBFError(.truncated, offset: offset, "the file ends inside a block length (\(fileSize - offset) of 4 bytes present)")
         }
@@ -111,7 +112,7 @@ public final class PBFReader: @unchecked Sendable {
         guard fileSize - dataOffset >= dataSize else {
             throw PBFError(.truncated, offset: offset, "the file ends inside a block (needs \(dataSize) bytes, \(fileSize - dataOffset) left): the download is probably incomplete")
         }
-        let data = try readExactly(fd: fd, count: dataSize, at: dataOffset)
+        let data = readData ? try readExactly(fd: fd, count: dataSize, at: dataOffset) : []
         return RawBlob(type: type, offset: offset, nextOffset: dataOffset + dataSize, data: data)
     }
 
@@ -204,6 +205,23 @@ public final class PBFReader: @unchecked Sendable {
         throw PBFError(.malformed, offset: blobOffset, "the block holds no data")
     }
 
+    /// How many data blocks the file holds, from the block headers alone (nothing is inflated):
+    /// with the file size, what an import can estimate its memory from before it starts.
+    public func dataBlockCount() throws(PBFError) -> Int {
+        var offset = firstDataOffset, count = 0
+        while offset < fileSize {
+            let blob: RawBlob
+            do throws(PBFError) { blob = try Self.readBlob(fd: fd, at: offset, fileSize: fileSize, readData: false) } catch {
+                var named = error
+                named.path = path
+                throw named
+            }
+            if blob.type == "OSMData" { count += 1 }
+            offset = blob.nextOffset
+        }
+        return count
+    }
+
     /// Decodes every data block, in parallel on all cores, and calls `body` with each in file order.
     ///
     /// - Parameters:
@@ -213,7 +231,7 @@ public final class PBFReader: @unchecked Sendable {
     public func forEachBlock(content: OSMContent = .all,
                              progress: ((Int, Int) -> Void)? = nil,
                              _ body: (OSMBlock) throws -> Void) throws {
-        let cores = max(1, ProcessInfoCores.active)
+        let cores = Parallelism.threads
         let batchSize = cores * 4
         var offset = firstDataOffset
         let decoder = PrimitiveBlockDecoder(content: content)
@@ -241,7 +259,7 @@ public final class PBFReader: @unchecked Sendable {
             defer { results.deinitialize(); results.deallocate() }
             nonisolated(unsafe) let slots = results
             let input = blobs
-            DispatchQueue.concurrentPerform(iterations: input.count) { i in
+            Parallelism.perform(iterations: input.count) { i in
                 slots[i] = Self.decode(input[i], decoder: decoder)
             }
             for i in 0..<blobs.count {
@@ -267,12 +285,5 @@ public final class PBFReader: @unchecked Sendable {
         case .failure(.wire(let w)): return .failure(PBFError(.malformed, offset: blob.offset, "a data block is not valid protobuf (\(w))"))
         case .failure(.invalid(let why)): return .failure(PBFError(.malformed, offset: blob.offset, why))
         }
-    }
-}
-
-/// The number of CPU cores this process may use.
-public enum ProcessInfoCores {
-    public static var active: Int {
-        Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
     }
 }

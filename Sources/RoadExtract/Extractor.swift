@@ -55,17 +55,30 @@ public final class Extractor {
 
     /// Reads `source` and builds a graph for each profile.
     public func run(source: any OSMSource) throws -> [RoadGraphBuilder] {
-        verdicts = Array(repeating: [], count: profiles.count)
+        try read(source)
+        return profiles.indices.map { buildGraph($0) }
+    }
+
+    /// Both passes over the source: what every profile's graph is built from.
+    public func read(_ source: any OSMSource) throws {
         try readWaysAndRelations(source)
         try readNodes(source)
-        var graphs: [RoadGraphBuilder] = []
-        for p in profiles.indices {
-            progress?("build \(profiles[p].name) graph", 0)
-            var assembly = GraphAssembly(extractor: self, profileIndex: p)
-            graphs.append(assembly.build())
-            progress?("build \(profiles[p].name) graph", 1)
-        }
-        return graphs
+    }
+
+    /// One profile's graph from what `read` kept (profiles can be built and dropped one at a time).
+    public func buildGraph(_ p: Int) -> RoadGraphBuilder {
+        progress?("build \(profiles[p].name) graph", 0)
+        var assembly = GraphAssembly(extractor: self, profileIndex: p)
+        let graph = assembly.build()
+        progress?("build \(profiles[p].name) graph", 1)
+        return graph
+    }
+
+    /// Drops what `read` kept, once every graph is built.
+    public func release() {
+        wayOSMIDs = []; wayRefOffsets = [0]; wayRefs = []; wayName = []; wayRef = []
+        verdicts = []; wayByOSMID = [:]; strings = [""]; stringIndex = ["": 0]; restrictions = []
+        nodeIDs = []; nodeCoordinates = []; nodePresent = []; nodeBits = []; wayRefNode = []; nodeStopSign = []
     }
 
     func intern(_ s: String) -> UInt32 {
@@ -76,7 +89,9 @@ public final class Extractor {
         return i
     }
 
-    private func readWaysAndRelations(_ source: any OSMSource) throws {
+    /// Pass 1: the ways any profile can use, turn restrictions and time-zone hints.
+    public func readWaysAndRelations(_ source: any OSMSource) throws {
+        verdicts = Array(repeating: [], count: profiles.count)
         let profiles = self.profiles
         try source.forEachBlock(content: [.ways, .relations], progress: { [weak self] done, total in
             self?.progress?("read ways", Double(done) / Double(max(1, total)))
@@ -127,7 +142,8 @@ public final class Extractor {
         statistics.restrictions = restrictions.count
     }
 
-    private func readNodes(_ source: any OSMSource) throws {
+    /// Pass 2: the nodes of those ways.
+    public func readNodes(_ source: any OSMSource) throws {
         // The nodes to keep: every node of a usable way, sorted for binary search.
         progress?("index nodes", 0)
         var needed = wayRefs

@@ -126,10 +126,11 @@ public struct RoadGraph: @unchecked Sendable {
         stringBytes = try store.column(p + "string.bytes")
         stringOffsets = try store.column(p + "string.offsets")
         var copies: [ArcID: [ArcID]] = [:]
-        for a in 0..<arcOriginal.count where arcOriginal[a].index != a { copies[arcOriginal[a], default: []].append(ArcID(a)) }
+        let pairs: UnsafeBufferPointer<ArcID> = try store.column(p + "arc.copies")
+        for i in stride(from: 0, to: pairs.count - 1, by: 2) { copies[pairs[i], default: []].append(pairs[i + 1]) }
         restrictionCopies = copies
         snapGrid = try SnapGrid(store: store, prefix: p)
-        segmentKeys = try SegmentKeys(store: store, prefix: p)
+        segmentKeys = try SegmentKeys(store: store, prefix: p, shapeOSMIDs: shapeOSMIDs)
         guard edgeShapeStart.count == edgeTail.count + 1, turnFirstOut.count == arcEdge.count + 1,
               edgeArcs.count == 2 * edgeTail.count, Int(turnFirstOut.last ?? 0) == turnTarget.count,
               stringOffsets.count >= 1, signFields.count == signWays.count * WaySignRecord.fieldCount,

@@ -39,7 +39,7 @@ public struct RoadGraphBuilder {
     public init(mode: TravelMode) { self.mode = mode }
 
     /// Adds this graph's columns (prefixed with the mode) to `out`.
-    public func freeze(into out: inout ColumnSetBuilder) {
+    public func freeze(into out: inout some ColumnSink) {
         let p = mode.rawValue + "."
         out.add(p + "node.coordinates", nodeCoordinates)
         out.add(p + "node.osmIDs", nodeOSMIDs)
@@ -62,6 +62,11 @@ public struct RoadGraphBuilder {
         out.add(p + "arc.durationMs", arcDurationMs)
         out.add(p + "arc.flags", arcFlags)
         out.add(p + "arc.original", arcOriginal)
+        // The few restriction copies as (original, copy) pairs, so that opening a graph need not
+        // read every arc to find them.
+        var copies: [ArcID] = []
+        for a in 0..<arcOriginal.count where arcOriginal[a].index != a { copies += [arcOriginal[a], ArcID(a)] }
+        out.add(p + "arc.copies", copies)
         out.add(p + "turn.firstOut", turnFirstOut)
         out.add(p + "turn.target", turnTarget)
         out.add(p + "turn.durationMs", turnDurationMs)
@@ -100,29 +105,20 @@ public struct RoadGraphBuilder {
         out.add(p + "string.bytes", bytes)
         out.add(p + "string.offsets", offsets)
         SnapGrid.columns(shape: shapeCoordinates, edgeShapeStart: edgeShapeStart, into: &out, prefix: p)
-        segmentKeyColumns(into: &out, prefix: p)
+        SegmentKeys.columns(arcEdge: arcEdge, arcOriginal: arcOriginal, edgeShapeStart: edgeShapeStart, shapeOSMIDs: shapeOSMIDs,
+                            segmentLengthCm: segmentLengthsCm(), into: &out, prefix: p)
     }
 
-    private func segmentKeyColumns(into out: inout ColumnSetBuilder, prefix p: String) {
-        var keys: [(from: Int64, to: Int64, arc: ArcID, index: UInt32, lengthCm: UInt32)] = []
-        for a in 0..<arcEdge.count where arcOriginal[a].index == a {
-            let e = Int(arcEdge[a] >> 1)
-            let backward = arcEdge[a] & 1 == 1
-            let range = Int(edgeShapeStart[e])..<Int(edgeShapeStart[e + 1])
-            let segments = range.count - 1
-            for i in range.dropLast() {
-                let (x, y) = backward ? (shapeOSMIDs[i + 1], shapeOSMIDs[i]) : (shapeOSMIDs[i], shapeOSMIDs[i + 1])
-                let index = backward ? segments - 1 - (i - range.lowerBound) : i - range.lowerBound
-                let cm = UInt32(min(Double(UInt32.max), (Geodesy.distanceMeters(shapeCoordinates[i], shapeCoordinates[i + 1]) * 100).rounded()))
-                keys.append((x, y, ArcID(a), UInt32(index), cm))
+    /// Metres × 100 from each shape point to the next one of its edge (0 at an edge's last point).
+    private func segmentLengthsCm() -> [UInt32] {
+        var lengths = [UInt32](repeating: 0, count: shapeCoordinates.count)
+        for e in 0..<edgeTail.count {
+            for i in Int(edgeShapeStart[e])..<(Int(edgeShapeStart[e + 1]) - 1) {
+                let cm = (Geodesy.distanceMeters(shapeCoordinates[i], shapeCoordinates[i + 1]) * 100).rounded()
+                lengths[i] = UInt32(min(Double(UInt32.max), cm))
             }
         }
-        keys.sort { $0.from != $1.from ? $0.from < $1.from : ($0.to != $1.to ? $0.to < $1.to : $0.arc < $1.arc) }
-        out.add(p + "segment.from", keys.map(\.from))
-        out.add(p + "segment.to", keys.map(\.to))
-        out.add(p + "segment.arc", keys.map(\.arc))
-        out.add(p + "segment.index", keys.map(\.index))
-        out.add(p + "segment.lengthCm", keys.map(\.lengthCm))
+        return lengths
     }
 
     /// Freezes this graph alone in memory (for tests and drawn maps).

@@ -23,7 +23,7 @@ public struct SnapGrid: @unchecked Sendable {
 
     static let cellHeightE7: Int64 = 9_000  // 0.0009° ≈ 100 m
 
-    static func columns(shape: [Coordinate], edgeShapeStart: [UInt32], into out: inout ColumnSetBuilder, prefix: String) {
+    static func columns(shape: [Coordinate], edgeShapeStart: [UInt32], into out: inout some ColumnSink, prefix: String) {
         var bounds = BoundingBox.empty
         for c in shape { bounds.formUnion(c) }
         if bounds.isEmpty { bounds = BoundingBox(minLatitudeE7: 0, minLongitudeE7: 0, maxLatitudeE7: 0, maxLongitudeE7: 0) }
@@ -134,67 +134,4 @@ extension Int64 {
         let q = self / d
         return (self % d != 0 && (self < 0) != (d < 0)) ? q - 1 : q
     }
-}
-
-/// OSM node pairs (as in OSRM's segment speed files) to the arcs that run along them, sorted for
-/// binary search.
-public struct SegmentKeys: @unchecked Sendable {
-    public let from: UnsafeBufferPointer<Int64>
-    public let to: UnsafeBufferPointer<Int64>
-    public let arc: UnsafeBufferPointer<ArcID>
-    /// Position of the segment within its arc, in travel order.
-    public let index: UnsafeBufferPointer<UInt32>
-    public let lengthCm: UnsafeBufferPointer<UInt32>
-
-    init(store: ColumnSet, prefix: String) throws(ColumnSetError) {
-        from = try store.column(prefix + "segment.from")
-        to = try store.column(prefix + "segment.to")
-        arc = try store.column(prefix + "segment.arc")
-        index = try store.column(prefix + "segment.index")
-        lengthCm = try store.column(prefix + "segment.lengthCm")
-        (bucketStart, minFrom, bucketWidth) = Self.directory(from)
-    }
-
-    /// A directory of `from` values in equal-width buckets, so a lookup binary-searches a few
-    /// dozen keys instead of all of them (OSM ids are spread evenly enough for this).
-    let bucketStart: [UInt32]
-    let minFrom: Int64
-    let bucketWidth: Int64
-
-    static func directory(_ from: UnsafeBufferPointer<Int64>) -> (starts: [UInt32], minimum: Int64, width: Int64) {
-        guard let first = from.first, let last = from.last else { return ([0, 0], 0, 1) }
-        let buckets = max(1, min(1 << 20, from.count / 8))
-        let width = max(1, (last - first) / Int64(buckets) + 1)
-        var starts = [UInt32](repeating: 0, count: buckets + 1)
-        var k = 0
-        for b in 0...buckets {
-            let boundary = first &+ Int64(b) &* width
-            while k < from.count && from[k] < boundary { k += 1 }
-            starts[b] = UInt32(k)
-        }
-        starts[buckets] = UInt32(from.count)
-        return (starts, first, width)
-    }
-
-    /// The key positions of the segment `from → to` (usually one; several when ways overlap).
-    public func keys(from a: Int64, to b: Int64) -> Range<Int> {
-        guard a >= minFrom, !from.isEmpty else { return 0..<0 }
-        let bucket = Int((a - minFrom) / bucketWidth)
-        guard bucket + 1 < bucketStart.count else { return 0..<0 }
-        var lo = Int(bucketStart[bucket]), hi = Int(bucketStart[bucket + 1])
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if from[mid] < a || (from[mid] == a && to[mid] < b) { lo = mid + 1 } else { hi = mid }
-        }
-        var end = lo
-        while end < from.count && from[end] == a && to[end] == b { end += 1 }
-        return lo..<end
-    }
-
-    /// The arcs that traverse OSM node `from` then `to` directly (usually one).
-    public func arcs(from a: Int64, to b: Int64) -> ArraySlice<ArcID> {
-        ArraySlice(arc[keys(from: a, to: b)])
-    }
-
-    public var count: Int { from.count }
 }

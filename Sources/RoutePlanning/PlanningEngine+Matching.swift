@@ -21,7 +21,7 @@ extension PlanningEngine {
     /// nil for a mode the dataset lacks. Legs are timed on the traffic in force from the time of
     /// their first fix (now, for a trace without times).
     public func match(_ trace: [TracePoint], mode: TravelMode, parameters: MatchParameters = MatchParameters()) -> MatchOutcome? {
-        guard let engine = engines[mode] else { return nil }
+        guard let engine = engine(mode) else { return nil }
         let result = engine.core.matchers.withMatcher(parameters) { $0.match(trace) }
         let graph = engine.graph
         let snapshot = engine.snapshot

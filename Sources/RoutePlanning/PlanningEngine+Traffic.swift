@@ -76,7 +76,7 @@ extension PlanningEngine {
         // This upload's own segments (the refresh reports every update in force), on the car
         // graph or the first graph that takes traffic.
         let modes = [TravelMode.car] + TravelMode.allCases.filter { $0 != .car && $0.usesTraffic }
-        let model = modes.lazy.compactMap { self.engines[$0]?.core.model }.first
+        let model = modes.lazy.compactMap { self.engine($0)?.core.model }.first
         return TrafficApplication(update: update, matchedLines: model?.matchedLines(of: update) ?? 0,
                                   parseMilliseconds: Double(parsed - started) / 1e6, applyMilliseconds: Double(finished - parsed) / 1e6)
     }
@@ -96,7 +96,7 @@ extension PlanningEngine {
         let updates = trafficStore.activeUpdates(now: now.timeIntervalSince1970)
         var report: TrafficModel.MatchReport?
         // Only motor traffic uses traffic; walking and cycling snapshots never change.
-        for (mode, engine) in engines.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where mode.usesTraffic {
+        for (mode, engine) in engines.made where mode.usesTraffic {
             let snapshot = engine.refresh(now: now, updates: updates)
             if mode == .car || report == nil { report = snapshot.report }
         }
@@ -109,12 +109,12 @@ extension PlanningEngine {
     /// Changes every time any mode's traffic snapshot is rebuilt (live update, expiry, time passing):
     /// watchers compare it to decide when to re-plan.
     public var trafficGeneration: Int {
-        engines.values.reduce(0) { $0 + $1.snapshot.generation }
+        engines.made.reduce(0) { $0 + $1.engine.snapshot.generation }
     }
 
     /// The edges of a mode with live data or a closure now (for "does this update touch my route?").
     public func liveAffectedEdges(_ mode: TravelMode) -> Set<Int> {
-        guard let engine = engines[mode] else { return [] }
+        guard let engine = engine(mode) else { return [] }
         let t = engine.snapshot.table
         var edges = Set<Int>()
         for entry in t.live.entries { edges.insert(engine.graph.edge(of: ArcID(entry.arc)).index) }
@@ -124,7 +124,7 @@ extension PlanningEngine {
     public func trafficState() -> TrafficState {
         let updates = trafficStore.activeUpdates(now: clock().timeIntervalSince1970)
         var modes: [TravelMode: TrafficState.Mode] = [:]
-        for (mode, engine) in engines where mode.usesTraffic {
+        for (mode, engine) in engines.made where mode.usesTraffic {
             let s = engine.snapshot
             modes[mode] = .init(generation: s.generation, liveArcs: s.liveArcCount, closedArcs: s.closedArcCount, snapshotAt: s.createdAt)
         }

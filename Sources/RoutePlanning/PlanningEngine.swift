@@ -17,7 +17,7 @@ public final class PlanningEngine: @unchecked Sendable {
     public let trafficStore: TrafficStore
     /// The clock every time-related decision reads (replaceable for tests and replays).
     public let clock: @Sendable () -> Date
-    let engines: [TravelMode: RoutingEngine]
+    let engines: RoutingEngines
     let traffic: TrafficRefresh
 
     /// - Parameters:
@@ -32,27 +32,41 @@ public final class PlanningEngine: @unchecked Sendable {
         let fingerprint = trafficStore.fingerprint()
         let historical = trafficStore.historicalProfiles()
         let updates = trafficStore.activeUpdates(now: now.timeIntervalSince1970)
-        var engines: [TravelMode: RoutingEngine] = [:]
-        for (mode, graph) in graphs {
-            let core = RoutingEngineCore(graph: graph, structure: hierarchies[mode], timeZone: timeZone, historical: historical)
-            engines[mode] = RoutingEngine(core: core, now: now, updates: updates)
+        engines = RoutingEngines(graphs: graphs, hierarchies: hierarchies, timeZone: timeZone, historical: historical)
+        // The first mode (car when there is one) is ready before the first request; the others
+        // are made on first use.
+        if let first = graphs[.car] != nil ? TravelMode.car : graphs.keys.sorted(by: { $0.rawValue < $1.rawValue }).first {
+            engines.make(first, now: now, updates: updates)
         }
-        self.engines = engines
         traffic = TrafficRefresh(fingerprint: fingerprint, at: now)
     }
 
     /// The travel modes this dataset can route.
-    public var modes: [TravelMode] { TravelMode.allCases.filter { engines[$0] != nil } }
+    public var modes: [TravelMode] { TravelMode.allCases.filter { engines.graphs[$0] != nil } }
 
-    public func graph(_ mode: TravelMode) -> RoadGraph? { engines[mode]?.graph }
+    public func graph(_ mode: TravelMode) -> RoadGraph? { engines.graphs[mode] }
+
+    /// The modes whose engine has been made (the first mode at start, the others on first use).
+    public var preparedModes: [TravelMode] { engines.made.map(\.mode) }
 
     /// How far from a road a waypoint may be.
-    public var maxSnapDistanceMeters: Double { engines.values.first?.core.planner.maxSnapDistanceMeters ?? 1000 }
+    public var maxSnapDistanceMeters: Double { engines.made.first?.engine.core.planner.maxSnapDistanceMeters ?? 1000 }
+
+    /// The engine of `mode`, made now on its first use (under the refresh lock, so that it starts
+    /// from the traffic in force and no refresh runs past it); nil when the dataset lacks the mode.
+    func engine(_ mode: TravelMode) -> RoutingEngine? {
+        if let e = engines.existing(mode) { return e }
+        guard engines.graphs[mode] != nil else { return nil }
+        traffic.lock.lock()
+        defer { traffic.lock.unlock() }
+        let now = clock()
+        return engines.make(mode, now: now, updates: trafficStore.activeUpdates(now: now.timeIntervalSince1970))
+    }
 
     /// Plans a trip on the traffic snapshot in force now.
     public func plan(_ request: PlanRequest) -> PlanOutcome {
         precondition(request.waypoints.count >= 2, "a plan needs at least two waypoints")
-        guard let engine = engines[request.mode] else { return .noSegment(waypoint: 0) }
+        guard let engine = engine(request.mode) else { return .noSegment(waypoint: 0) }
         let snapshot = engine.snapshot
         let now = clock().timeIntervalSince1970
         let calculation = RouteCalculation(engine: engine, snapshot: snapshot, request: request, now: now)
@@ -74,7 +88,7 @@ public final class PlanningEngine: @unchecked Sendable {
     /// Whether a stored path still describes a route on this graph: every arc exists, consecutive
     /// arcs are joined by a turn, and the length is what it was (a re-import may renumber arcs).
     public func fits(_ path: RoutePath) -> Bool {
-        guard let engine = engines[path.mode] else { return false }
+        guard let engine = engine(path.mode) else { return false }
         return engine.route(path) != nil
     }
 
@@ -82,7 +96,7 @@ public final class PlanningEngine: @unchecked Sendable {
     /// (live traffic counting when `traffic`); nil when it no longer fits the graph or is closed
     /// on the way (a closure of its first or last arc counts unless its own point lies inside it).
     public func time(_ path: RoutePath, departingAt departure: Double, traffic: Bool = true) -> TimedRoute? {
-        guard let engine = engines[path.mode], let route = engine.route(path) else { return nil }
+        guard let engine = engine(path.mode), let route = engine.route(path) else { return nil }
         let snapshot = engine.snapshot
         let live = traffic && path.mode.usesTraffic
         let clock = RouteClock(graph: engine.graph, table: live ? snapshot.table : snapshot.historicalTable)
@@ -96,7 +110,7 @@ public final class PlanningEngine: @unchecked Sendable {
     /// The latest departure (seconds since 1970) that drives `path` and arrives by `arrival`;
     /// nil when it no longer fits the graph or is closed on the way.
     public func latestDeparture(_ path: RoutePath, arrivingBy arrival: Double, traffic: Bool = true) -> Double? {
-        guard let engine = engines[path.mode], let route = engine.route(path) else { return nil }
+        guard let engine = engine(path.mode), let route = engine.route(path) else { return nil }
         let snapshot = engine.snapshot
         let live = traffic && path.mode.usesTraffic
         return RouteClock(graph: engine.graph, table: live ? snapshot.table : snapshot.historicalTable)

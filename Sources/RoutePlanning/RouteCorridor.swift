@@ -150,7 +150,7 @@ public final class RouteCorridor: @unchecked Sendable {
 extension PlanningEngine {
     /// The route through a line's points, for detours to places along it.
     public func corridor(through line: [Coordinate], mode: TravelMode) throws(RouteCorridor.Failure) -> RouteCorridor {
-        guard let engine = engines[mode] else { throw .unknownMode }
+        guard let engine = engine(mode) else { throw .unknownMode }
         return try RouteCorridor(engine: engine, through: line)
     }
 }

@@ -96,3 +96,39 @@ final class RoutingEngine: @unchecked Sendable {
         return snapshot
     }
 }
+
+/// The routing engines of a dataset's profiles, each made on first use: a server asked only for
+/// car routes holds only the car engine's memory (its traffic tables, metrics and scratch).
+final class RoutingEngines: @unchecked Sendable {
+    let graphs: [TravelMode: RoadGraph]
+    private let hierarchies: [TravelMode: CCHStructure]
+    private let timeZone: TimeZone
+    private let historical: SegmentProfiles?
+    private let engines = Mutex<[TravelMode: RoutingEngine]>([:])
+
+    init(graphs: [TravelMode: RoadGraph], hierarchies: [TravelMode: CCHStructure], timeZone: TimeZone,
+         historical: SegmentProfiles?) {
+        self.graphs = graphs
+        self.hierarchies = hierarchies
+        self.timeZone = timeZone
+        self.historical = historical
+    }
+
+    func existing(_ mode: TravelMode) -> RoutingEngine? { engines.withLock { $0[mode] } }
+
+    /// The engines made so far, in a fixed order.
+    var made: [(mode: TravelMode, engine: RoutingEngine)] {
+        engines.withLock { $0.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key, $0.value) } }
+    }
+
+    /// Makes (or returns) the engine of `mode` on the traffic given; nil when there is no such graph.
+    @discardableResult
+    func make(_ mode: TravelMode, now: Date, updates: [LiveUpdate]) -> RoutingEngine? {
+        if let e = existing(mode) { return e }
+        guard let graph = graphs[mode] else { return nil }
+        let core = RoutingEngineCore(graph: graph, structure: hierarchies[mode], timeZone: timeZone, historical: historical)
+        let engine = RoutingEngine(core: core, now: now, updates: updates)
+        engines.withLock { $0[mode] = engine }
+        return engine
+    }
+}

@@ -60,7 +60,7 @@ struct HistoricalProfileMatch {
             var uniform: UInt32? = keyProfile[Int(arcKeys[range.lowerBound])]
             for i in range {
                 let k = Int(arcKeys[i])
-                let m = max(0.01, Double(keys.lengthCm[k]) / 100)
+                let m = max(0.01, Double(keys.lengthCm(k)) / 100)
                 totalMeters += m
                 if keyProfile[k] != none { coveredMeters += m }
                 if keyProfile[k] != uniform { uniform = nil }
@@ -87,7 +87,7 @@ struct HistoricalProfileMatch {
                     for i in range {
                         let k = Int(arcKeys[i])
                         guard keyProfile[k] != none else { continue }
-                        seconds += max(0.01, Double(keys.lengthCm[k]) / 100) / (segments.speed(Int(keyProfile[k]), slot: s) / 3.6)
+                        seconds += max(0.01, Double(keys.lengthCm(k)) / 100) / (segments.speed(Int(keyProfile[k]), slot: s) / 3.6)
                     }
                     vector[s] = quantized(seconds / ffSeconds)
                 }

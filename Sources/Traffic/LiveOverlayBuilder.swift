@@ -61,7 +61,7 @@ struct LiveOverlayBuilder {
                         accumulators[slot].closedUntil = max(accumulators[slot].closedUntil, update.expiresAt)
                         continue
                     }
-                    let meters = max(0.01, Double(keys.lengthCm[k]) / 100)
+                    let meters = max(0.01, Double(keys.lengthCm(k)) / 100)
                     accumulators[slot].coveredMeters += meters
                     accumulators[slot].liveSeconds += meters / (speed / 3.6)
                     accumulators[slot].expiry = min(accumulators[slot].expiry, update.expiresAt)

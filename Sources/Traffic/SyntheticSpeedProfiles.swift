@@ -91,8 +91,8 @@ public enum SyntheticSpeedProfiles {
                 h ^= h >> 29
                 let shape = shapes[Int(h % UInt64(patterns))]
                 let weight = classWeight(graph.wayClass[graph.way(of: ArcID(a)).index])
-                appendInt(keys.from[k]); buffer.append(44)
-                appendInt(keys.to[k])
+                appendInt(keys.from(k)); buffer.append(44)
+                appendInt(keys.to(k))
                 for factor in shape {
                     let f = 1 + (factor - 1) * weight
                     maximum = max(maximum, f)

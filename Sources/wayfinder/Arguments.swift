@@ -83,4 +83,6 @@ enum ExitCode {
     static let noInput: Int32 = 66
     static let software: Int32 = 70
     static let ioError: Int32 = 74
+    /// Not now: e.g. not enough memory left for an import.
+    static let tempFail: Int32 = 75
 }

@@ -132,7 +132,7 @@ enum BenchCommand {
             "import": [
                 "seconds": round3(summary.seconds),
                 "peakMemoryMB": summary.peakMemoryBytes >> 20,
-                "stages": Dictionary(uniqueKeysWithValues: summary.stageSeconds.map { ($0.0, round3($0.1)) }),
+                "stages": Dictionary(uniqueKeysWithValues: summary.stages.map { ($0.name, round3($0.seconds)) }),
                 "graphMB": round3(Double(summary.manifest.graphBytes) / 1_048_576),
                 "profiles": summary.manifest.profiles,
             ],

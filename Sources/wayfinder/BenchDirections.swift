@@ -207,7 +207,7 @@ enum BenchDirections {
             let a = keys.arc[k].index
             let kmh = Double(graph.lengthCm(of: ArcID(a))) / 100 / (max(1, Double(graph.arcDurationMs[a])) / 1000) * 3.6
             let share = 0.25 + 0.85 * Double(rng.next() % 1000) / 1000
-            lines += "\(keys.from[k]),\(keys.to[k]),\(max(1, Int((kmh * share).rounded())))\n"
+            lines += "\(keys.from(k)),\(keys.to(k)),\(max(1, Int((kmh * share).rounded())))\n"
         }
         let report = try service.applyTraffic(Array(lines.utf8), kind: .speeds, expiresInSeconds: 7200, source: "synthetic-live.csv")
         return ["what": "SYNTHETIC BENCHMARK INPUT: 5 % of segments at 25-110 % of free-flow speed, expiring in 2 h",
@@ -223,7 +223,7 @@ enum BenchDirections {
             var lines = ""
             var r2 = SplitMix64(seed: seed &+ 7)
             for i in 0..<keys.count where share >= 1 || Double(r2.next() % 10_000) / 10_000 < share {
-                lines += "\(keys.from[i]),\(keys.to[i]),15\n"
+                lines += "\(keys.from(i)),\(keys.to(i)),15\n"
             }
             var timings: [Double] = []
             var last: TrafficUpdateReport?

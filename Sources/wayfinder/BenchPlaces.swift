@@ -95,7 +95,7 @@ enum BenchPlaces {
             along[bucket.name] = ["routes": samples.count, "latencyMs": BenchCommand.percentiles(samples),
                                   "meanResults": BenchCommand.round3(Double(resultCounts[bucket.name] ?? 0) / Double(samples.count))]
         }
-        let placeStage = summary.stageSeconds.first { $0.0 == "places" }?.1 ?? 0
+        let placeStage = summary.stages.first { $0.name == "places" }?.seconds ?? 0
         return [
             "extract": (extract as NSString).lastPathComponent,
             "index": ["buildSeconds": BenchCommand.round3(placeStage), "megabytes": BenchCommand.round3(Double(indexBytes) / 1_048_576)],
@@ -115,7 +115,7 @@ extension BenchPlaces {
         let reader = try PBFReader(path: extract)
         let bar = ProgressBar(label: "places index")
         let builder = PlacesIndexBuilder(options: .init(sourceDescription: (extract as NSString).lastPathComponent))
-        builder.progress = { stage, fraction in bar.update(stage: stage, fraction: fraction) }
+        builder.progress = { step, fraction in bar.update(stage: "places", step: step, fraction: fraction) }
         let stats = try builder.build(from: reader, to: path)
         bar.finish()
         return [

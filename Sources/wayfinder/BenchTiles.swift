@@ -38,7 +38,7 @@ enum BenchTiles {
             zooms["z\(zoom)"] = ["tiles": ms.count, "renderMs": BenchCommand.percentiles(ms),
                                  "meanPngKB": BenchCommand.round3(bytes.reduce(0, +) / Double(max(1, bytes.count)) / 1024)]
         }
-        let stage = summary.stageSeconds.first { $0.0 == "base map" }?.1 ?? 0
+        let stage = summary.stages.first { $0.name == "base map" }?.seconds ?? 0
         return ["extract": (extract as NSString).lastPathComponent, "baseMapBuildSeconds": BenchCommand.round3(stage),
                 "baseMapMB": BenchCommand.round3(Double(entry.bytes) / 1_048_576), "zooms": zooms]
     }

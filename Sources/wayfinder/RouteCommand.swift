@@ -230,9 +230,12 @@ enum Format {
 }
 
 enum Commands {
-    static func openService(_ path: String, clock: (@Sendable () -> Date)? = nil, limits: ServiceLimits = ServiceLimits()) throws -> MapsService {
+    /// - Parameter verify: check every file's checksum before opening (a server starts without
+    ///   and checks in the background).
+    static func openService(_ path: String, clock: (@Sendable () -> Date)? = nil, limits: ServiceLimits = ServiceLimits(),
+                            verify: Bool = true) throws -> MapsService {
         do {
-            return MapsService(dataset: try Dataset(path: path), clock: clock ?? { Date() }, limits: limits)
+            return MapsService(dataset: try Dataset(path: path, verify: verify), clock: clock ?? { Date() }, limits: limits)
         } catch let error as DatasetError {
             throw CommandFailure(error.description, exitCode: ExitCode.noInput)
         }

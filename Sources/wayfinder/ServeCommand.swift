@@ -106,7 +106,10 @@ enum ServeCommand {
         let clock = ServerClock.make(speed: clockSpeed, dataset: path)
         let serviceLimits = limits
         let open: @Sendable (String) throws -> MapsService = { try Commands.openService($0, clock: clock?.now, limits: serviceLimits) }
-        let app = MapsApplication(service: try open(path), options: options)
+        // The files are checked in the background (a country's dataset takes seconds to read), so
+        // the server answers at once; a reload checks before it switches.
+        let app = MapsApplication(service: try Commands.openService(path, clock: clock?.now, limits: serviceLimits, verify: false),
+                                  options: options)
         if let clock { FileHandle.standardError.write(Data("wayfinder: \(clock.description)\n".utf8)) }
         FileHandle.standardError.write(Data((ServeAccess.announcement(options.access) + "\n").utf8))
         if let replay { app.timeToLeave.play(replay) }
@@ -122,6 +125,7 @@ enum ServeCommand {
         print("wayfinder serving \(dataset.source.name) (\(dataset.profiles.joined(separator: ", "))) at http://\(config.host == "0.0.0.0" ? "127.0.0.1" : config.host):\(server.port)/")
         fflush(nil)
 
+        BackgroundVerification.start(app: app, quiet: quiet)
         // Background upkeep: live traffic within a second, re-imported datasets within two.
         let watcher = DatasetWatcher(path: path, app: app, open: open)
         watcher.start()
@@ -190,6 +194,25 @@ final class DatasetWatcher: @unchecked Sendable {
         } catch {
             failedManifestID = wanted ?? (try? DatasetLayout(root: path).readManifest())?.id
             FileHandle.standardError.write("wayfinder: keeping the current dataset; reload failed (retried on SIGHUP or a newer import): \(error)\n".data(using: .utf8)!)
+        }
+    }
+}
+
+/// Checks the dataset a server started with against its checksums while it already serves: a
+/// damaged file stops the server (status 65, with the file named), as it would have refused to
+/// start; a dataset replaced meanwhile by a reload (which checks its own) is not judged.
+enum BackgroundVerification {
+    static func start(app: MapsApplication, quiet: Bool) {
+        let dataset = app.service.dataset
+        DispatchQueue.global(qos: .background).async {
+            do {
+                let ms = try dataset.verifyFiles()
+                if !quiet { FileHandle.standardError.write(Data("wayfinder: dataset files verified in \(Int(ms)) ms\n".utf8)) }
+            } catch {
+                guard app.service.dataset === dataset else { return }
+                FileHandle.standardError.write(Data("wayfinder: stopping: \(error)\n".utf8))
+                exit(ExitCode.dataError)
+            }
         }
     }
 }

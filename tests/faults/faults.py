@@ -17,9 +17,13 @@ Scenarios (each prints its outcome and figures; the last line is a one-line summ
   permitted), imports run out of space at several stages and a live traffic update is applied
   with the disk full (over HTTP and with the CLI): each must fail with a clear message and leave
   the previous data answering as before, with no half-written file left behind.
+- memory-limit: an extract too big for the memory left is refused at the start (estimate from
+  its size and block count) or stopped as it goes (exit 75), never killed by the kernel; the
+  previous dataset stays the one served.
 - damaged-file: single bytes of the graph file are flipped (header fields, columns, directory):
-  `serve` must refuse the dataset with a message before serving anything, and a running server
-  must refuse to switch to a damaged re-import; the cost of the check at open is measured.
+  `serve` must refuse the dataset with a message (a damaged header or directory at open, damaged
+  content by the check it runs in the background right after starting, which stops it), and a
+  running server must refuse to switch to a damaged re-import; the cost of the check is measured.
 
 Every child process is recorded in DIR/pids (run.sh's trap kills the survivors); the mount point
 is DIR/disk (run.sh's trap unmounts it).
@@ -672,12 +676,14 @@ def scenario_damaged_file(ctx, source_ds):
                 rc = None
         finally:
             flip(graph, offset)
+        # A damaged header or directory is refused at open; damaged content is found by the
+        # check the server runs in the background right after it starts, which stops it.
         served = "serving" in out
         message = last_line(err)
-        refused = rc not in (None, 0) and not served and "damaged" in message
+        refused = rc not in (None, 0) and "damaged" in message
         messages.setdefault(message.replace(ds, "DATASET"), []).append(offset)
-        rows.append(f"byte {offset} ({what}): {'refused, exit ' + str(rc) if refused else 'SERVED' if served else f'exit {rc}'}")
-        checks.append((refused, f"flipped byte at offset {offset} ({what}) of the {size / 1048576:.1f} MB graph file: serve refuses it"))
+        rows.append(f"byte {offset} ({what}): {('stopped by the background check' if served else 'refused at open') + ', exit ' + str(rc) if refused else 'SERVED' if served else f'exit {rc}'}")
+        checks.append((refused, f"flipped byte at offset {offset} ({what}) of the {size / 1048576:.1f} MB graph file: serve refuses it or stops"))
     # The CLI refuses too (one sample).
     offset = offsets[6][1]
     flip(graph, offset)
@@ -764,6 +770,55 @@ def scenario_damaged_file(ctx, source_ds):
 # ---------------------------------------------------------------- main
 
 
+# ---------------------------------------------------------------- scenario: not enough memory
+
+
+def scenario_memory_limit(ctx, source_ds):
+    """An extract too big for the memory left: refused at the start when even the estimate does
+    not fit, stopped cleanly (exit 75) when the import passes the limit as it goes; the previous
+    dataset stays as it was, and a server on it keeps answering."""
+    ds = os.path.join(ctx.work, "memory", "dataset")
+    shutil.copytree(source_ds, ds, symlinks=True)
+    probe = Probe(ctx, ds)
+    before, before_id = probe.answers(ds), current_id(ds)
+    checks, figures = [], []
+    extract = os.path.join(ctx.work, "memory", "synthetic.osm.pbf")
+    rc, _, err = ctx.run(["generate", "--nodes", "300k", "--output", extract], timeout=120)
+    if rc != 0:
+        raise RuntimeError(f"generate failed: {last_line(err)}")
+    port = free_port()
+    server = Server(ctx, ds, port, os.path.join(ctx.work, "memory", "server.log"))
+    server.start()
+    try:
+        # Refused before it starts: the estimate from the size and block count does not fit.
+        started = time.monotonic()
+        rc, _, err = ctx.run(["import", extract, "--output", ds, "--max-memory", "16M"], timeout=120)
+        figures.append(f"--max-memory 16M: exit {rc} after {time.monotonic() - started:.2f} s: {last_line(err)[:300]}")
+        checks.append((rc == 75 and "needs at least" in err and "nothing was changed" in err,
+                       "an import whose estimate does not fit is refused at once (exit 75) with the estimate and what is left"))
+        # Passes the estimate, then passes the limit as it goes: stopped before the kernel would kill it.
+        rc, so, _ = ctx.run(["import", extract, "--output", os.path.join(ctx.work, "memory", "probe"), "--json",
+                             "--skip-places", "--skip-basemap", "--max-memory", "0"], timeout=300)
+        estimate = json.loads(so)["estimatedPeakMB"] if rc == 0 else 64
+        limit = int(estimate * 1.2) + 1
+        started = time.monotonic()
+        rc, _, err = ctx.run(["import", extract, "--output", ds, "--max-memory", f"{limit}M"], timeout=300)
+        figures.append(f"--max-memory {limit}M (estimate {estimate} MB): exit {rc} after {time.monotonic() - started:.2f} s: "
+                       f"{last_line(err)[:300]}")
+        checks.append((rc == 75 and "stopped before running out of memory" in err,
+                       "an import that passes the limit as it goes stops itself (exit 75) and says why"))
+        leftovers = [d for d in data_folders(ds) if d != f"data-{before_id}"]
+        stray = [n for n in os.listdir(ds) if ".tmp-" in n]
+        checks.append((current_id(ds) == before_id and not leftovers and not stray,
+                       f"the manifest still names the previous data ({len(leftovers)} folders, {len(stray)} temporary files left)"))
+        checks.append((probe.answers(ds) == before, "the previous dataset answers as before"))
+        status, _ = http_json(port, "GET", "/health")
+        checks.append((server.alive() and status == 200, "a server on the dataset kept serving it throughout"))
+    finally:
+        server.kill(signal.SIGTERM)
+    checks_summary("memory-limit", checks, figures)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bin", required=True)
@@ -783,6 +838,7 @@ def main():
         ("damaged-file", lambda ds: scenario_damaged_file(ctx, ds)),
         ("full-disk", lambda ds: scenario_full_disk(ctx, ds)),
         ("server-restart", lambda ds: scenario_server_restart(ctx, ds)),
+        ("memory-limit", lambda ds: scenario_memory_limit(ctx, ds)),
     ]
     ds = None
     for name, body in scenarios:

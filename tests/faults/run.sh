@@ -3,7 +3,7 @@
 # time-to-leave watches and their event streams, a full disk during import and traffic updates,
 # and a damaged graph file. Prints each scenario's outcome and figures; exits 1 if any failed.
 #
-#   tests/faults/run.sh WAYFINDER_BINARY [--kills N] [--only kill-import,damaged-file,full-disk,server-restart]
+#   tests/faults/run.sh WAYFINDER_BINARY [--kills N] [--only kill-import,damaged-file,full-disk,server-restart,memory-limit]
 #
 # Builds nothing: give it a built `wayfinder`. Uses the Monaco sample (.cache/samples/monaco.osm.pbf,
 # from scripts/setup.sh) and temporary folders only. The full-disk scenario mounts a 40 MB tmpfs

@@ -1,6 +1,7 @@
 import Dispatch
 public import RoadNetwork
 import Foundation
+import Parallelism
 
 /// Customization: the weights of every CCH arc from the turn weights, by relaxing lower triangles
 /// in rank order (Dibbelt, Strasser, Wagner).
@@ -15,6 +16,7 @@ extension CCHMetric {
     /// Recomputes every weight from new turn weights.
     /// - Complexity: O(number of lower triangles of the chordal graph).
     public func customize(turnWeight: [UInt32]) {
+        ownWeights(keeping: false)
         let s = structure
         up.update(repeating: Self.infinity)
         down.update(repeating: Self.infinity)
@@ -64,7 +66,9 @@ extension CCHMetric {
                     workDown[y] = downWeight[k]
                 }
                 for i in into.arcs(into: v) {
-                    let u = Int(into.tail[i]), uv = Int(into.arc[i])
+                    // The arc u–v in u's sorted upward list (a binary search, against the linear
+                    // walk over u's arcs above v that follows).
+                    let u = Int(into.tail[i]), uv = s.arc(from: u, to: v)!
                     let vToU = downWeight[uv], uToV = upWeight[uv]
                     // u's upward arcs above v follow its arc to v (the lists are sorted).
                     let uEnd = Int(firstOut[u + 1])
@@ -99,7 +103,7 @@ extension CCHMetric {
     /// triangles grow with the square of its upward degree); nil for small hierarchies.
     static func makePlan(_ s: CCHStructure, minimumNodes: Int) -> ParallelPlan? {
         let n = s.nodeCount
-        guard n > minimumNodes, ProcessInfo.processInfo.activeProcessorCount >= 2 else { return nil }
+        guard n > minimumNodes, Parallelism.threads >= 2 else { return nil }
         var children = [Int32](repeating: 0, count: n)
         var roots: [Int] = []
         for v in 0..<n {
@@ -174,6 +178,7 @@ extension CCHMetric {
     /// Writes in place: the caller makes sure no query reads this metric meanwhile.
     @discardableResult
     public func customize(changed: some Sequence<Int>, turnWeight: [UInt32], graph: RoadGraph) -> Int {
+        ownWeights(keeping: true)
         let s = structure, n = s.nodeCount
         var dirty = [UInt64](repeating: 0, count: (n + 63) / 64)
         @inline(__always) func mark(_ v: Int) { dirty[v >> 6] |= 1 << UInt64(v & 63) }
@@ -211,7 +216,7 @@ extension CCHMetric {
             for t in graph.turns(from: arc) { input(t) }
             for i in graph.turns(into: arc) { input(Int(graph.turnReverseTurn[i])) }
             for i in into.arcs(into: v) {
-                let u = Int(into.tail[i]), uv = Int(into.arc[i])
+                let u = Int(into.tail[i]), uv = s.arc(from: u, to: v)!
                 let vToU = down[uv], uToV = up[uv]
                 for k in (uv + 1)..<Int(firstOut[u + 1]) {
                     let y = Int(head[k])

@@ -1,6 +1,8 @@
 public import RoadNetwork
 import Dispatch
 import Foundation
+import Parallelism
+import Synchronization
 
 /// A CCH customized for one metric: the upward and downward weight of every CCH arc.
 ///
@@ -11,40 +13,91 @@ import Foundation
 /// No middle node is stored per shortcut (that doubled the memory of every metric and cost a
 /// store per improved triangle): unpacking finds a shortcut's middle again among its lower
 /// triangles, as RoutingKit does — the lower node whose two arcs add up to the shortcut's weight.
+///
+/// The free-flow fastest weights are customized at import and stored with the hierarchy: a metric
+/// whose turn weights are exactly those (checked by checksum) uses the stored, memory-mapped
+/// weights and customizes nothing, so a server answers at once and holds only the pages its
+/// queries touch.
 public final class CCHMetric: @unchecked Sendable {
     public let structure: CCHStructure
-    @usableFromInline let up: UnsafeMutableBufferPointer<UInt32>
-    @usableFromInline let down: UnsafeMutableBufferPointer<UInt32>
+    @usableFromInline private(set) var up: UnsafeMutableBufferPointer<UInt32>
+    @usableFromInline private(set) var down: UnsafeMutableBufferPointer<UInt32>
+    /// False while `up` and `down` are the stored (read-only, mapped) weights.
+    private var ownsWeights: Bool
     /// No path: 2³¹ − 1, so that two weights always add without overflow (customization adds
     /// without checks; every stored weight is at most this).
     static let infinity: UInt32 = 0x7FFF_FFFF
 
-    let parallelPlan: ParallelPlan?
+    private let plan: PlanCache
+    /// How customization splits over two threads, worked out on the first customization (a
+    /// metric on stored weights never needs it) and shared with the metric's copies.
+    var parallelPlan: ParallelPlan? { plan.plan(for: structure) }
 
     /// - Parameter parallelAbove: customize on two threads when the hierarchy has more nodes than
     ///   this (small ones are faster alone); tests pass 0 to exercise the parallel path.
     public init(structure: CCHStructure, turnWeight: [UInt32], parallelAbove: Int = 20_000) {
         self.structure = structure
-        parallelPlan = Self.makePlan(structure, minimumNodes: parallelAbove)
-        let m = max(1, structure.arcCount)
-        up = .allocate(capacity: m)
-        down = .allocate(capacity: m)
-        customize(turnWeight: turnWeight)
+        plan = PlanCache(minimumNodes: parallelAbove)
+        if let stored = structure.storedWeights, stored.matches(turnWeight) {
+            up = UnsafeMutableBufferPointer(mutating: stored.up)
+            down = UnsafeMutableBufferPointer(mutating: stored.down)
+            ownsWeights = false
+        } else {
+            let m = max(1, structure.arcCount)
+            up = .allocate(capacity: m)
+            down = .allocate(capacity: m)
+            ownsWeights = true
+            customize(turnWeight: turnWeight)
+        }
     }
 
     /// A copy of another metric's weights (to customize partially without disturbing it).
     public init(copying other: CCHMetric) {
         structure = other.structure
-        parallelPlan = other.parallelPlan
+        plan = other.plan
         let m = max(1, structure.arcCount)
         up = .allocate(capacity: m)
         down = .allocate(capacity: m)
+        ownsWeights = true
         up.baseAddress!.update(from: other.up.baseAddress!, count: m)
         down.baseAddress!.update(from: other.down.baseAddress!, count: m)
     }
 
     deinit {
-        up.deallocate(); down.deallocate()
+        if ownsWeights { up.deallocate(); down.deallocate() }
+    }
+
+    /// Whether this metric reads the weights stored at import (nothing was customized).
+    public var usesStoredWeights: Bool { !ownsWeights }
+
+    /// Makes the weights this metric's own before they are written (the stored ones are
+    /// read-only): `keeping` copies the current weights, else they are left to be overwritten.
+    func ownWeights(keeping: Bool) {
+        guard !ownsWeights else { return }
+        let m = max(1, structure.arcCount)
+        let (newUp, newDown) = (UnsafeMutableBufferPointer<UInt32>.allocate(capacity: m), UnsafeMutableBufferPointer<UInt32>.allocate(capacity: m))
+        if keeping {
+            newUp.baseAddress!.update(from: up.baseAddress!, count: m)
+            newDown.baseAddress!.update(from: down.baseAddress!, count: m)
+        }
+        (up, down, ownsWeights) = (newUp, newDown, true)
+    }
+
+    /// The parallel plan, made once on first use by any of the metrics sharing it.
+    final class PlanCache: Sendable {
+        let minimumNodes: Int
+        private let made = Mutex<ParallelPlan??>(nil)
+
+        init(minimumNodes: Int) { self.minimumNodes = minimumNodes }
+
+        func plan(for structure: CCHStructure) -> ParallelPlan? {
+            made.withLock { cached in
+                if let cached { return cached }
+                let plan = CCHMetric.makePlan(structure, minimumNodes: minimumNodes)
+                cached = .some(plan)
+                return plan
+            }
+        }
     }
 
     /// Saturating addition (infinity stays infinity), branch-free.
@@ -88,7 +141,7 @@ public final class CCHMetric: @unchecked Sendable {
         let target = upward ? up[k] : down[k]
         guard target != Self.infinity else { return nil }
         var found: (Int, Int, Int)?
-        structure.downward.forEachCommonTail(lower, higher) { v, toLower, toHigher in
+        structure.forEachCommonTail(lower, higher) { v, toLower, toHigher in
             // upward: lower → v (down weight of v–lower) → higher (up weight of v–higher);
             // downward: higher → v (down weight of v–higher) → lower (up weight of v–lower).
             let via = upward ? Self.sum(down[toLower], up[toHigher]) : Self.sum(down[toHigher], up[toLower])

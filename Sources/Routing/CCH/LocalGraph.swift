@@ -4,25 +4,33 @@ import RoadNetwork
 /// node numbers, in CSR form, plus the max-flow machinery for inertial-flow cuts.
 struct LocalGraph {
     let nodes: [Int32]
-    /// Global edge ids of the subgraph's edges.
+    /// Global edge ids of the subgraph's edges, and the local index of each edge's first end.
     private(set) var edges: [Int32] = []
+    private var edgeStart: [Int32] = []
     var firstOut: [Int32]
     var head: [Int32] = []
     /// Local edge index of each adjacency entry (both directions share one edge).
     var edgeOf: [Int32] = []
+    /// The adjacency entry running the other way along the same edge.
+    var reverseEntry: [Int32] = []
     let x: [Float], y: [Float]
 
     var edgeCount: Int { edges.count }
 
-    init(nodes: [Int32], context: NestedDissection.Context) {
+    /// The subgraph induced by `nodes`; `id` marks them in the context's shared scratch (unique
+    /// among subproblems alive at the same time).
+    init(nodes: [Int32], context: NestedDissection.Context, id: Int32) {
         self.nodes = nodes
-        var localIndex = [Int32: Int32](minimumCapacity: nodes.count)
-        for (i, v) in nodes.enumerated() { localIndex[v] = Int32(i) }
+        let owner = context.scratch.owner, localIndex = context.scratch.localIndex
+        for (i, v) in nodes.enumerated() {
+            owner[Int(v)] = id
+            localIndex[Int(v)] = Int32(i)
+        }
         firstOut = [Int32](repeating: 0, count: nodes.count + 1)
         var lx = [Float](), ly = [Float]()
         lx.reserveCapacity(nodes.count)
         ly.reserveCapacity(nodes.count)
-        var pairs: [(Int32, Int32, Int32)] = []  // (local u, local w, local edge)
+        var edgeEnd: [Int32] = []
         for (i, v) in nodes.enumerated() {
             let vi = Int(v)
             lx.append(context.x[vi])
@@ -30,27 +38,33 @@ struct LocalGraph {
             for k in Int(context.firstEdge[vi])..<Int(context.firstEdge[vi + 1]) {
                 let e = Int(context.incident[k])
                 let w = context.otherEnd(e, vi)
-                guard w > vi, let lw = localIndex[Int32(w)] else { continue }
-                let le = Int32(edges.count)
+                guard w > vi, owner[w] == id else { continue }
                 edges.append(Int32(e))
-                pairs.append((Int32(i), lw, le))
+                edgeStart.append(Int32(i))
+                edgeEnd.append(localIndex[w])
+                firstOut[i + 1] += 1
+                firstOut[Int(localIndex[w]) + 1] += 1
             }
         }
         x = lx
         y = ly
-        for (u, w, _) in pairs {
-            firstOut[Int(u) + 1] += 1
-            firstOut[Int(w) + 1] += 1
-        }
         for i in 0..<nodes.count { firstOut[i + 1] += firstOut[i] }
         var fill = firstOut
-        head = [Int32](repeating: 0, count: pairs.count * 2)
-        edgeOf = [Int32](repeating: 0, count: pairs.count * 2)
-        for (u, w, e) in pairs {
-            head[Int(fill[Int(u)])] = w; edgeOf[Int(fill[Int(u)])] = e; fill[Int(u)] += 1
-            head[Int(fill[Int(w)])] = u; edgeOf[Int(fill[Int(w)])] = e; fill[Int(w)] += 1
+        head = [Int32](repeating: 0, count: edges.count * 2)
+        edgeOf = [Int32](repeating: 0, count: edges.count * 2)
+        reverseEntry = [Int32](repeating: 0, count: edges.count * 2)
+        for e in 0..<edges.count {
+            let u = Int(edgeStart[e]), w = Int(edgeEnd[e])
+            let iu = Int(fill[u]), iw = Int(fill[w])
+            head[iu] = Int32(w); edgeOf[iu] = Int32(e); fill[u] += 1
+            head[iw] = Int32(u); edgeOf[iw] = Int32(e); fill[w] += 1
+            reverseEntry[iu] = Int32(iw)
+            reverseEntry[iw] = Int32(iu)
         }
     }
+
+    /// The local index of edge `k`'s lower-numbered end.
+    func firstEnd(of k: Int) -> Int { Int(edgeStart[k]) }
 
     /// Connected components as lists of local node indices.
     func components() -> [[Int32]] {
@@ -98,54 +112,50 @@ struct LocalGraph {
         return (best!.side, best!.cut)
     }
 
-    /// Unit-capacity max flow from the sources to the sinks by BFS augmenting paths; nil when the
-    /// flow exceeds `limit` (another direction already found a smaller cut).
+    /// Unit-capacity max flow from the sources to the sinks (Dinic: a BFS builds the levels of the
+    /// residual graph, then depth-first searches along them find a blocking flow, so one BFS serves
+    /// many augmenting paths); nil when the flow exceeds `limit` (another direction already found a
+    /// smaller cut). The sources act as one node and the sinks as another: searches start from the
+    /// entries leaving the sources and end at the first sink, never walking inside either set.
+    ///
+    /// The source side returned is what the sources reach in the final residual graph, the same
+    /// for every maximum flow, so the cut does not depend on how the flow was found.
     func minimumCut(role: [Int8], limit: Int) -> (side: [Bool], cut: [Int32])? {
         let n = nodes.count
         // flow[i] on adjacency entry i: +1 when one unit goes along it (the reverse entry then holds -1).
         var flow = [Int8](repeating: 0, count: head.count)
-        var reverseEntry = [Int32](repeating: 0, count: head.count)
-        do {
-            // Pair each adjacency entry with its reverse (same edge, other endpoint).
-            var firstEntry = [Int32](repeating: -1, count: edges.count)
-            for v in 0..<n {
-                for i in Int(firstOut[v])..<Int(firstOut[v + 1]) {
-                    let e = Int(edgeOf[i])
-                    if firstEntry[e] < 0 { firstEntry[e] = Int32(i) } else {
-                        reverseEntry[i] = firstEntry[e]
-                        reverseEntry[Int(firstEntry[e])] = Int32(i)
-                    }
-                }
-            }
+        var boundary: [Int32] = []
+        for v in 0..<n where role[v] == 1 {
+            for i in Int(firstOut[v])..<Int(firstOut[v + 1]) where role[Int(head[i])] != 1 { boundary.append(Int32(i)) }
         }
-        var parentEntry = [Int32](repeating: -1, count: n)
-        var visited = [UInt32](repeating: 0, count: n)
+        var level = [Int32](repeating: -1, count: n)
         var queue = [Int32](repeating: 0, count: n)
-        var stamp: UInt32 = 0
+        var current = [Int32](repeating: 0, count: n)
+        var path: [Int32] = []
         var total = 0
         while true {
-            stamp += 1
+            // Levels of the residual graph from the sources, up to the first level with a sink.
+            for v in 0..<n { level[v] = -1 }
             var qHead = 0, qTail = 0
-            for v in 0..<n where role[v] == 1 {
-                visited[v] = stamp
-                parentEntry[v] = -1
-                queue[qTail] = Int32(v); qTail += 1
+            var sinkLevel = Int32.max
+            for b in boundary where flow[Int(b)] < 1 {
+                let w = Int(head[Int(b)])
+                if level[w] < 0 { level[w] = 1; queue[qTail] = Int32(w); qTail += 1 }
             }
-            var reached = -1
-            search: while qHead < qTail {
+            while qHead < qTail {
                 let v = Int(queue[qHead]); qHead += 1
+                if role[v] == -1 { sinkLevel = min(sinkLevel, level[v]); continue }
+                if level[v] >= sinkLevel { continue }
                 for i in Int(firstOut[v])..<Int(firstOut[v + 1]) where flow[i] < 1 {
                     let w = Int(head[i])
-                    guard visited[w] != stamp else { continue }
-                    visited[w] = stamp
-                    parentEntry[w] = Int32(i)
-                    if role[w] == -1 { reached = w; break search }
+                    guard level[w] < 0, role[w] != 1 else { continue }
+                    level[w] = level[v] + 1
                     queue[qTail] = Int32(w); qTail += 1
                 }
             }
-            if reached < 0 {
-                // Residual reachability from the sources is the source side of a minimum cut.
-                let side = (0..<n).map { visited[$0] == stamp }
+            if sinkLevel == Int32.max {
+                // No augmenting path left: the source side of a minimum cut.
+                let side = (0..<n).map { role[$0] == 1 || level[$0] >= 0 }
                 var cut: [Int32] = []
                 for v in 0..<n where side[v] {
                     for i in Int(firstOut[v])..<Int(firstOut[v + 1]) where !side[Int(head[i])] {
@@ -154,26 +164,43 @@ struct LocalGraph {
                 }
                 return (side, cut)
             }
-            total += 1
-            if total > limit { return nil }
-            // Augment along the parent entries.
-            var w = reached
-            while parentEntry[w] >= 0 {
-                let i = Int(parentEntry[w])
-                flow[i] += 1
-                flow[Int(reverseEntry[i])] -= 1
-                w = nodeOfEntry(i)
+            // A blocking flow along the levels: each boundary entry carries at most one unit.
+            for v in 0..<n { current[v] = firstOut[v] }
+            for b in boundary where flow[Int(b)] < 1 && level[Int(head[Int(b)])] == 1 {
+                path.removeAll(keepingCapacity: true)
+                path.append(b)
+                var v = Int(head[Int(b)])
+                while true {
+                    if role[v] == -1 {
+                        for i in path {
+                            flow[Int(i)] += 1
+                            flow[Int(reverseEntry[Int(i)])] -= 1
+                        }
+                        total += 1
+                        if total > limit { return nil }
+                        break
+                    }
+                    // The next entry one level further on, if any; a node with none is pruned.
+                    var next: Int32 = -1
+                    if level[v] < sinkLevel {
+                        while current[v] < firstOut[v + 1] {
+                            let i = Int(current[v])
+                            let w = Int(head[i])
+                            if flow[i] < 1 && level[w] == level[v] + 1 && role[w] != 1 { next = Int32(i); break }
+                            current[v] += 1
+                        }
+                    }
+                    if next >= 0 {
+                        path.append(next)
+                        v = Int(head[Int(next)])
+                        continue
+                    }
+                    level[v] = -1
+                    path.removeLast()
+                    if path.isEmpty { break }
+                    v = Int(head[Int(path[path.count - 1])])
+                }
             }
         }
-    }
-
-    /// The node an adjacency entry leaves from.
-    private func nodeOfEntry(_ i: Int) -> Int {
-        var lo = 0, hi = nodes.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if Int(firstOut[mid + 1]) <= i { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
     }
 }

@@ -1,6 +1,8 @@
 public import RoadNetwork
 import GeoCore
 import Dispatch
+import Foundation
+import Parallelism
 
 /// A nested-dissection order of the turn-expanded graph's nodes (arcs), the metric-independent
 /// first phase of a Customizable Contraction Hierarchy (Dibbelt, Strasser, Wagner 2016).
@@ -39,9 +41,20 @@ public enum NestedDissection {
             incident[Int(fill[t])] = Int32(e); fill[t] += 1
             incident[Int(fill[h])] = Int32(e); fill[h] += 1
         }
-        // Arcs per edge, restriction copies included.
-        var arcsOfEdge = [[ArcID]](repeating: [], count: graph.edgeCount)
-        for a in 0..<graph.arcCount { arcsOfEdge[graph.edge(of: ArcID(a)).index].append(ArcID(a)) }
+        fill = []
+        usable = []
+        // Arcs per edge (CSR), restriction copies included.
+        var arcFirst = [UInt32](repeating: 0, count: graph.edgeCount + 1)
+        for a in 0..<graph.arcCount { arcFirst[graph.edge(of: ArcID(a)).index + 1] += 1 }
+        for e in 0..<graph.edgeCount { arcFirst[e + 1] += arcFirst[e] }
+        var arcFill = arcFirst
+        var arcList = [ArcID](repeating: .none, count: graph.arcCount)
+        for a in 0..<graph.arcCount {
+            let e = graph.edge(of: ArcID(a)).index
+            arcList[Int(arcFill[e])] = ArcID(a)
+            arcFill[e] += 1
+        }
+        arcFill = []
         // Planar positions for the inertial projections.
         let cosLat = Geodesy.cosine(ofLatitude: graph.nodeCoordinates.isEmpty ? 0 : graph.nodeCoordinates[0].latitude)
         var x = [Float](repeating: 0, count: n), y = [Float](repeating: 0, count: n)
@@ -49,12 +62,13 @@ public enum NestedDissection {
             x[v] = Float(Double(graph.nodeCoordinates[v].longitudeE7) * cosLat * 1e-7)
             y[v] = Float(Double(graph.nodeCoordinates[v].latitudeE7) * 1e-7)
         }
-        let context = Context(graph: graph, firstEdge: firstEdge, incident: incident, arcsOfEdge: arcsOfEdge, x: x, y: y)
+        let scratch = Scratch(nodeCount: n)
+        let context = Context(graph: graph, firstEdge: firstEdge, incident: incident, arcFirst: arcFirst, arcList: arcList,
+                              x: x, y: y, scratch: scratch)
         let allNodes = (0..<n).map { Int32($0) }.filter { firstEdge[Int($0) + 1] > firstEdge[Int($0)] }
-        var order = [ArcID](repeating: .none, count: graph.arcCount)
         let result = OrderBuffer(count: graph.arcCount)
-        context.dissect(nodes: allNodes, rankStart: 0, into: result, parallelDepth: 2)
-        for r in 0..<graph.arcCount { order[r] = result.storage[r] }
+        context.dissect(nodes: allNodes, rankStart: 0, into: result, parallelDepth: Parallelism.threads >= 2 ? 2 : 0)
+        let order = Array(result.storage.prefix(graph.arcCount))
         precondition(!order.contains(.none), "every arc gets a rank")
         return order
     }
@@ -69,77 +83,117 @@ public enum NestedDissection {
         deinit { storage.deallocate() }
     }
 
+    /// Per road node: which subproblem it belongs to now and its index there. Subproblems that run
+    /// at the same time hold disjoint nodes, so they share these arrays instead of each keeping a
+    /// dictionary.
+    final class Scratch: @unchecked Sendable {
+        let owner: UnsafeMutableBufferPointer<Int32>
+        let localIndex: UnsafeMutableBufferPointer<Int32>
+        private let lock = NSLock()
+        private var lastID: Int32 = 0
+
+        init(nodeCount: Int) {
+            owner = .allocate(capacity: max(1, nodeCount))
+            owner.initialize(repeating: -1)
+            localIndex = .allocate(capacity: max(1, nodeCount))
+            localIndex.initialize(repeating: 0)
+        }
+
+        deinit { owner.deallocate(); localIndex.deallocate() }
+
+        func nextID() -> Int32 {
+            lock.lock()
+            defer { lock.unlock() }
+            lastID += 1
+            return lastID
+        }
+    }
+
     struct Context: @unchecked Sendable {
         let graph: RoadGraph
         let firstEdge: [Int32]
         let incident: [Int32]
-        let arcsOfEdge: [[ArcID]]
+        let arcFirst: [UInt32]
+        let arcList: [ArcID]
         let x: [Float], y: [Float]
+        let scratch: Scratch
 
         func otherEnd(_ e: Int, _ v: Int) -> Int {
             let t = graph.edgeTail[e].index
             return t == v ? graph.edgeHead[e].index : t
         }
 
-        /// Orders the arcs of edges inside `nodes` into ranks starting at `rankStart`.
-        func dissect(nodes: [Int32], rankStart: Int, into out: OrderBuffer, parallelDepth: Int) {
-            var local = LocalGraph(nodes: nodes, context: self)
+        func arcs(of e: Int32) -> ArraySlice<ArcID> { arcList[Int(arcFirst[Int(e)])..<Int(arcFirst[Int(e) + 1])] }
+
+        /// How one subproblem splits: its parts (global node ids), the arcs inside each part, and
+        /// the separator's edges; nil for a leaf, whose arcs are ranked at once.
+        struct Split {
+            var parts: [[Int32]]
+            var partArcs: [Int]
+            var separatorEdges: [Int32]
+        }
+
+        /// Builds the subproblem's local graph, ranks a leaf at once, or finds its split; the local
+        /// graph is gone before the caller recurses, so only one level's graph is held at a time.
+        func split(nodes: [Int32], rankStart: Int, into out: OrderBuffer) -> Split? {
+            let local = LocalGraph(nodes: nodes, context: self, id: scratch.nextID())
             if nodes.count <= NestedDissection.leafNodes || local.edgeCount == 0 {
                 var r = rankStart
-                for e in local.edges { for a in arcsOfEdge[Int(e)] { out.storage[r] = a; r += 1 } }
-                return
+                for e in local.edges { for a in arcs(of: e) { out.storage[r] = a; r += 1 } }
+                return nil
             }
             // Split disconnected parts first: no separator needed between them.
-            let components = local.components()
-            var parts: [[Int32]]
+            var partOf = [Int32](repeating: 0, count: nodes.count)
+            var partCount = 0
             var separatorEdges: [Int32] = []
+            let components = local.components()
             if components.count > 1 {
-                parts = components.map { $0.map { nodes[Int($0)] } }
+                for (c, component) in components.enumerated() { for i in component { partOf[Int(i)] = Int32(c) } }
+                partCount = components.count
             } else {
                 let (side, cut) = local.inertialFlowCut()
                 separatorEdges = cut
-                var a: [Int32] = [], b: [Int32] = []
-                for (i, v) in nodes.enumerated() { if side[i] { a.append(v) } else { b.append(v) } }
-                parts = [a, b]
+                for i in 0..<nodes.count { partOf[i] = side[i] ? 0 : 1 }
+                partCount = 2
             }
+            var parts = [[Int32]](repeating: [], count: partCount)
+            for (i, v) in nodes.enumerated() { parts[Int(partOf[i])].append(v) }
+            // Every edge that is not cut has both ends in one part.
+            var partArcs = [Int](repeating: 0, count: partCount)
+            for (k, e) in local.edges.enumerated() {
+                partArcs[Int(partOf[local.firstEnd(of: k)])] += arcs(of: e).count
+            }
+            for e in separatorEdges {
+                let count = arcs(of: e).count
+                // Counted above at its lower-numbered end.
+                let low = min(graph.edgeTail[Int(e)].index, graph.edgeHead[Int(e)].index)
+                partArcs[Int(partOf[Int(scratch.localIndex[low])])] -= count
+            }
+            return Split(parts: parts, partArcs: partArcs, separatorEdges: separatorEdges)
+        }
+
+        /// Orders the arcs of edges inside `nodes` into ranks starting at `rankStart`.
+        func dissect(nodes: [Int32], rankStart: Int, into out: OrderBuffer, parallelDepth: Int) {
+            guard let split = split(nodes: nodes, rankStart: rankStart, into: out) else { return }
             // Rank ranges: parts in order, then the separator's arcs on top.
-            let cutSet = Set(separatorEdges)
             var partRanges: [Int] = []
             var r = rankStart
-            for part in parts {
+            for count in split.partArcs {
                 partRanges.append(r)
-                r += arcCount(inside: part, excluding: cutSet)
+                r += count
             }
-            for e in separatorEdges { for a in arcsOfEdge[Int(e)] { out.storage[r] = a; r += 1 } }
+            for e in split.separatorEdges { for a in arcs(of: e) { out.storage[r] = a; r += 1 } }
+            let parts = split.parts
             if parallelDepth > 0 && parts.count == 2 && parts.allSatisfy({ $0.count > 2000 }) {
-                let context = self
-                let fixedParts = parts, fixedRanges = partRanges
+                let context = self, ranges = partRanges
                 DispatchQueue.concurrentPerform(iterations: 2) { i in
-                    context.dissect(nodes: fixedParts[i], rankStart: fixedRanges[i], into: out, parallelDepth: parallelDepth - 1)
+                    context.dissect(nodes: parts[i], rankStart: ranges[i], into: out, parallelDepth: parallelDepth - 1)
                 }
             } else {
                 for (i, part) in parts.enumerated() {
                     dissect(nodes: part, rankStart: partRanges[i], into: out, parallelDepth: parallelDepth)
                 }
             }
-        }
-
-        /// Arcs of edges with both ends in `nodes` (cut edges excluded).
-        func arcCount(inside nodes: [Int32], excluding cut: Set<Int32>) -> Int {
-            var inside = Set<Int32>(minimumCapacity: nodes.count)
-            for v in nodes { inside.insert(v) }
-            var count = 0
-            for v in nodes {
-                let vi = Int(v)
-                for i in Int(firstEdge[vi])..<Int(firstEdge[vi + 1]) {
-                    let e = Int(incident[i])
-                    let w = otherEnd(e, vi)
-                    // Count each edge once, from its lower end (loops are impossible).
-                    guard w > vi || w == vi, inside.contains(Int32(w)), !cut.contains(Int32(e)) else { continue }
-                    count += arcsOfEdge[e].count
-                }
-            }
-            return count
         }
     }
 }

@@ -88,7 +88,7 @@ import OSMPBF
             let time = Self.mondayMidnight + (rng.next() % 2 == 0 ? 6.5 : 14.5) * 3600 + Double(rng.next() % 240) * 60
             var q = s.query([from, to])
             q.departAt = Date(timeIntervalSince1970: time)
-            let engine = try #require(service.planning.engines[.car])
+            let engine = try #require(service.planning.engine(.car))
             let calculation = RouteCalculation(engine: engine, snapshot: engine.snapshot, request: q.planRequest, now: time)
             let endpoints = try calculation.snapEndpoints().endpoints
             var plain = TimeDependentLegSearch(graph: engine.graph, table: engine.snapshot.table, departure: time, potential: nil, lowerBound: nil)

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+import BinaryIO
+import Deflate
+
+/// The streaming column writer: what it writes opens as the same columns as an in-memory set,
+/// earlier columns can be read back before the file is finished, an unfinished writer leaves
+/// nothing behind, and the background check catches a flipped byte.
+@Suite struct ColumnFileWriterTests {
+    static func folder() -> String {
+        let path = NSTemporaryDirectory() + "wayfinder-columns-\(UInt32.random(in: 0...UInt32.max))"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    let numbers: [UInt32] = (0..<100_000).map { UInt32(truncatingIfNeeded: $0 &* 2_654_435_761) }
+    let small: [Int64] = [-3, 0, 7]
+
+    @Test func writtenFileOpensAsTheSameColumns() throws {
+        let path = Self.folder() + "/g.wfg"
+        let writer = try ColumnFileWriter(path: path, formatVersion: 9)
+        writer.metadata = ["kind": "test value"]
+        var sink = writer
+        sink.add("a.numbers", numbers)
+        sink.add("a.small", small)
+        sink.add("a.empty", [UInt8]())
+        try writer.finish()
+        let set = try ColumnSet.open(path: path, formatVersion: 9)
+        #expect(Array(try set.column("a.numbers", as: UInt32.self)) == numbers)
+        #expect(Array(try set.column("a.small", as: Int64.self)) == small)
+        #expect(try set.column("a.empty", as: UInt8.self).isEmpty)
+        #expect(set.metadata["kind"] == "test value")
+        try ColumnSet.verify(path: path)
+        // The in-memory builder writes through the same writer: byte for byte the same file.
+        var builder = ColumnSetBuilder()
+        builder.metadata = ["kind": "test value"]
+        builder.add("a.numbers", numbers)
+        builder.add("a.small", small)
+        builder.add("a.empty", [UInt8]())
+        let other = path + ".builder"
+        try builder.write(to: other, formatVersion: 9)
+        #expect(FileManager.default.contents(atPath: other) == FileManager.default.contents(atPath: path))
+    }
+
+    @Test func earlierColumnsCanBeReadBeforeTheFileIsFinished() throws {
+        let path = Self.folder() + "/g.wfg"
+        let writer = try ColumnFileWriter(path: path, formatVersion: 1)
+        var sink = writer
+        sink.add("first", numbers)
+        let view = try writer.mappedView()
+        #expect(Array(try view.column("first", as: UInt32.self)) == numbers)
+        #expect(!view.contains("second"))
+        sink.add("second", small)
+        try writer.finish()
+        // The view stays valid after the rename.
+        #expect(try view.column("first", as: UInt32.self)[99_999] == numbers[99_999])
+    }
+
+    @Test func anUnfinishedWriterLeavesNothing() throws {
+        let folder = Self.folder()
+        do {
+            let writer = try ColumnFileWriter(path: folder + "/g.wfg", formatVersion: 1)
+            var sink = writer
+            sink.add("first", numbers)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == 1)  // the temporary file
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
+    @Test func theCheckFindsAFlippedByte() throws {
+        let path = Self.folder() + "/g.wfg"
+        let writer = try ColumnFileWriter(path: path, formatVersion: 1)
+        var sink = writer
+        sink.add("first", numbers)
+        try writer.finish()
+        var bytes = try #require(FileManager.default.contents(atPath: path))
+        bytes[64 + 4 * 50_000] ^= 0x10
+        try bytes.write(to: URL(fileURLWithPath: path))
+        // Opening without the check still works (a server checks in the background) ...
+        _ = try ColumnSet.open(path: path, formatVersion: 1, verify: false)
+        // ... and the check refuses it, as opening with it does.
+        #expect(throws: ColumnSetError.self) { try ColumnSet.verify(path: path) }
+        #expect(throws: ColumnSetError.self) { try ColumnSet.open(path: path, formatVersion: 1) }
+    }
+}
+
+@Suite struct CRC32Tests {
+    @Test(arguments: [0, 1, 3, 64, 1_000, 65_537] as [Int])
+    func combiningEqualsTheChecksumOfBoth(secondLength: Int) {
+        var rng = SystemRandomNumberGenerator()
+        let a = (0..<777).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        let b = (0..<secondLength).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        #expect(CRC32.combine(CRC32.checksum(a), CRC32.checksum(b), secondLength: b.count) == CRC32.checksum(a + b))
+    }
+
+    @Test func theWriterKnowsItsFilesChecksum() throws {
+        let path = ColumnFileWriterTests.folder() + "/g.wfg"
+        let writer = try ColumnFileWriter(path: path, formatVersion: 3)
+        writer.metadata = ["a": "b"]
+        var sink = writer
+        sink.add("x", (0..<50_000).map { UInt64($0) })
+        #expect(writer.fileChecksum == nil)
+        try writer.finish()
+        #expect(writer.fileChecksum == (try FileIO.checksum(ofFile: path)))
+    }
+}
