@@ -11,7 +11,7 @@ extension PlanningEngine {
     /// force; with `departAt`/`arriveBy` on the fastest routes, one exact time-dependent search per
     /// row (per column when arriving), on the request's threads.
     public func matrix(_ request: MatrixRequest) -> Matrix? {
-        guard let engine = engines[request.mode] else { return nil }
+        guard let engine = engine(request.mode) else { return nil }
         let graph = engine.graph, snapshot = engine.snapshot
         let maxSnap = maxSnapDistanceMeters
         func snap(_ points: [Coordinate]) -> ([RouteEndpoint?], [NearbyRoad?]) {

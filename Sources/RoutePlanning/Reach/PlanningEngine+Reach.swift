@@ -13,7 +13,7 @@ extension PlanningEngine {
     /// that stops at the budget.
     public func reach(_ request: ReachRequest) -> ReachOutcome {
         precondition(!request.levels.isEmpty && request.levels.allSatisfy { $0 > 0 }, "a reach needs positive levels")
-        guard let engine = engines[request.mode] else { return .noSegment }
+        guard let engine = engine(request.mode) else { return .noSegment }
         let graph = engine.graph
         let snapshot = engine.snapshot
         let candidates = graph.snapCandidates(request.origin, maxDistanceMeters: maxSnapDistanceMeters)
