@@ -14,24 +14,16 @@ public final class ProbeFeed: Sendable {
     public init(settings: ProbeSpeedEstimator.Settings = .init()) { estimator = ProbeSpeedEstimator(settings: settings) }
 }
 
-extension MapsService {
-    /// `POST /traffic/1/probes`: batches of timestamped positions per vehicle, matched on arrival;
-    /// the speeds of segments enough vehicles drove within the window go live (OSRM segment
-    /// speeds, expiring after `expiresInSeconds`), beside uploads of the CSV feed. Segments no
-    /// probe drove keep whatever speed they had.
-    /// The positions an upload holds (what its quota is charged), read without matching them.
-    public func probePointCount(_ bytes: [UInt8]) throws(APIError) -> Int {
-        try TraceFormats.parse(bytes, maxPoints: limits.maxTracePoints).reduce(0) { $0 + $1.points.count }
-    }
+/// A probe upload read and checked (every track has a vehicle id and ordered times), not yet matched.
+public struct ProbeUpload: Sendable {
+    let tracks: [UploadedTrack]
+    /// The positions it holds (what its quota is charged).
+    public var pointCount: Int { tracks.reduce(0) { $0 + $1.points.count } }
+}
 
-    public func ingestProbes(_ bytes: [UInt8], expiresInSeconds: Double) throws(APIError) -> ProbeReport {
-        let modes = [TravelMode.car] + TravelMode.allCases.filter { $0 != .car && $0.usesTraffic }
-        guard let mode = modes.first(where: { planning.graph($0) != nil }), let graph = planning.graph(mode) else {
-            throw .badInput("this dataset has no graph that takes traffic", parameter: "body")
-        }
-        guard expiresInSeconds > 0, expiresInSeconds <= PlanningEngine.maxTrafficExpirySeconds else {
-            throw .badInput("expiresIn must be between 1 second and 7 days", parameter: "expiresIn")
-        }
+extension MapsService {
+    /// Reads and checks a `POST /traffic/1/probes` body (GPX, GeoJSON or CSV) without matching it.
+    public func readProbes(_ bytes: [UInt8]) throws(APIError) -> ProbeUpload {
         let tracks = try TraceFormats.parse(bytes, maxPoints: limits.maxTracePoints)
         for (i, track) in tracks.enumerated() {
             guard let vehicle = track.vehicle, !vehicle.isEmpty, vehicle.utf8.count <= 128 else {
@@ -44,6 +36,27 @@ extension MapsService {
                 }
             }
         }
+        return ProbeUpload(tracks: tracks)
+    }
+
+    /// `readProbes`, then `ingestProbes` of what it read.
+    public func ingestProbes(_ bytes: [UInt8], expiresInSeconds: Double) throws(APIError) -> ProbeReport {
+        try ingestProbes(try readProbes(bytes), expiresInSeconds: expiresInSeconds)
+    }
+
+    /// `POST /traffic/1/probes`: batches of timestamped positions per vehicle, matched on arrival;
+    /// the speeds of segments enough vehicles drove within the window go live (OSRM segment
+    /// speeds, expiring after `expiresInSeconds`), beside uploads of the CSV feed. Segments no
+    /// probe drove keep whatever speed they had.
+    public func ingestProbes(_ upload: ProbeUpload, expiresInSeconds: Double) throws(APIError) -> ProbeReport {
+        let modes = [TravelMode.car] + TravelMode.allCases.filter { $0 != .car && $0.usesTraffic }
+        guard let mode = modes.first(where: { planning.graph($0) != nil }), let graph = planning.graph(mode) else {
+            throw .badInput("this dataset has no graph that takes traffic", parameter: "body")
+        }
+        guard expiresInSeconds > 0, expiresInSeconds <= PlanningEngine.maxTrafficExpirySeconds else {
+            throw .badInput("expiresIn must be between 1 second and 7 days", parameter: "expiresIn")
+        }
+        let tracks = upload.tracks
         let estimator = probes.estimator
         var dropped: [String: Int] = [:]
         var matchedPoints = 0, traversals = 0, points = 0

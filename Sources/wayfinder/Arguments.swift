@@ -47,6 +47,15 @@ struct Arguments {
         return options[name] ?? []
     }
 
+    /// The integer value of `--name`, nil when absent; an error naming the range when it is not one in `range`.
+    mutating func int(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        guard let text = value(name) else { return nil }
+        guard let v = Int(text), range.contains(v) else {
+            throw UsageError("--\(name) must be an integer in \(range.lowerBound)...\(range.upperBound)")
+        }
+        return v
+    }
+
     mutating func flag(_ name: String) -> Bool {
         consumed.insert(name)
         return flags.contains(name)

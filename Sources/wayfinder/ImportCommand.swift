@@ -46,10 +46,7 @@ enum ImportCommand {
         options.timeZone = a.value("timezone")
         options.skipPlaces = a.flag("skip-places")
         options.skipBaseMap = a.flag("skip-basemap")
-        if let t = a.value("threads") {
-            guard let n = Int(t), (1...256).contains(n) else { throw UsageError("--threads must be an integer in 1...256") }
-            options.threads = n
-        }
+        if let n = try a.int("threads", in: 1...256) { options.threads = n }
         options.memoryLimit = .automatic
         if let m = a.value("max-memory") {
             guard let bytes = parseSize(m) else { throw UsageError("--max-memory must be a size such as 8G, 512M or 0") }

@@ -45,8 +45,7 @@ enum LeaveCommand {
         if a.flag("help") { print(usage); return }
         guard a.positional.count == 1 else { throw UsageError("give exactly one dataset folder") }
         if a.flag("benchmark") {
-            let count = a.value("watches").map { Int($0) } ?? 1000
-            guard let count, (1...100_000).contains(count) else { throw UsageError("--watches must be an integer in 1...100000") }
+            let count = try a.int("watches", in: 1...100_000) ?? 1000
             try a.checkAllUsed()
             let maps = try Commands.openService(a.positional[0])
             let folder = NSTemporaryDirectory() + "wayfinder-leave-bench-\(getpid())"

@@ -39,11 +39,7 @@ enum ServeAccess {
 
     /// Reads the options into `options`; `host` is the address the server will listen on.
     static func read(_ a: inout Arguments, host: String, into options: inout MapsApplication.Options) throws {
-        func int(_ name: String) throws -> Int? {
-            guard let text = a.value(name) else { return nil }
-            guard let v = Int(text), v >= 1, v <= 1_000_000_000 else { throw UsageError("--\(name) must be an integer in 1...1000000000") }
-            return v
-        }
+        func int(_ name: String) throws -> Int? { try a.int(name, in: 1...1_000_000_000) }
         var caps = ServerCaps()
         if let v = try int("max-watches") { caps.openWatches = v }
         if let v = try int("max-watches-per-key") { caps.openWatchesPerKey = v }
@@ -65,7 +61,7 @@ enum ServeAccess {
                 throw CommandFailure("--operator-token-file: \(error)", exitCode: ExitCode.dataError)
             }
         }
-        options.access = AccessPolicy(keys: keys, operatorToken: token, loopbackOnly: isLoopback(host))
+        options.access = AccessPolicy(keys: keys, operatorToken: token, loopbackOnly: AccessPolicy.isLoopback(host))
     }
 
     /// What start-up says about writing.
@@ -76,9 +72,5 @@ enum ServeAccess {
         case .disabled: "wayfinder: writing (traffic, probes) is disabled: the server has API keys or listens beyond loopback, and no "
             + "operator credential (--operator-token-file, or a key marked operator); `wayfinder traffic` still writes to the dataset"
         }
-    }
-
-    static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 }

@@ -60,28 +60,23 @@ enum ServeCommand {
         guard a.positional.count == 1 else { throw UsageError("give exactly one dataset folder") }
         var config = MicroHTTPDServer.Configuration()
         config.host = a.value("host") ?? "127.0.0.1"
-        func int(_ name: String, _ range: ClosedRange<Int>) throws -> Int? {
-            guard let text = a.value(name) else { return nil }
-            guard let v = Int(text), range.contains(v) else { throw UsageError("--\(name) must be an integer in \(range.lowerBound)...\(range.upperBound)") }
-            return v
-        }
-        config.port = UInt16(try int("port", 0...65535) ?? 8080)
-        if let w = try int("workers", 1...256) { config.workerThreads = w }
-        if let b = try int("max-body-bytes", 1024...(1 << 30)) { config.maxBodyBytes = b }
-        if let u = try int("max-url-bytes", 256...(1 << 20)) { config.maxURLBytes = u }
-        if let t = try int("timeout", 1...3600) { config.connectionTimeoutSeconds = t }
+        config.port = UInt16(try a.int("port", in: 0...65535) ?? 8080)
+        if let w = try a.int("workers", in: 1...256) { config.workerThreads = w }
+        if let b = try a.int("max-body-bytes", in: 1024...(1 << 30)) { config.maxBodyBytes = b }
+        if let u = try a.int("max-url-bytes", in: 256...(1 << 20)) { config.maxURLBytes = u }
+        if let t = try a.int("timeout", in: 1...3600) { config.connectionTimeoutSeconds = t }
         var limits = ServiceLimits()
         let ceilings = ServiceLimits.ceilings
-        if let v = try int("max-waypoints", 2...ceilings.maxWaypoints) { limits.maxWaypoints = v }
-        if let v = try int("max-alternatives", 0...ceilings.maxAlternatives) { limits.maxAlternatives = v }
-        if let v = try int("max-detour-seconds", 1...ceilings.maxDetourSeconds) { limits.maxDetourSeconds = v }
-        if let v = try int("max-along-route-results", 1...ceilings.maxAlongRouteResults) { limits.maxAlongRouteResults = v }
-        if let v = try int("max-route-points", 2...ceilings.maxAlongRoutePoints) { limits.maxAlongRoutePoints = v }
-        if let v = try int("max-results", 1...ceilings.maxSearchResults) { limits.maxSearchResults = v }
-        if let v = try int("max-matrix-cells", 1...ceilings.maxMatrixCells) { limits.maxMatrixCells = v }
-        if let v = try int("max-async-matrix-cells", 1...ceilings.maxAsyncMatrixCells) { limits.maxAsyncMatrixCells = v }
-        if let v = try int("max-isochrone-minutes", 1...ceilings.maxIsochroneMinutes) { limits.maxIsochroneMinutes = v }
-        if let v = try int("max-trace-points", 2...ceilings.maxTracePoints) { limits.maxTracePoints = v }
+        if let v = try a.int("max-waypoints", in: 2...ceilings.maxWaypoints) { limits.maxWaypoints = v }
+        if let v = try a.int("max-alternatives", in: 0...ceilings.maxAlternatives) { limits.maxAlternatives = v }
+        if let v = try a.int("max-detour-seconds", in: 1...ceilings.maxDetourSeconds) { limits.maxDetourSeconds = v }
+        if let v = try a.int("max-along-route-results", in: 1...ceilings.maxAlongRouteResults) { limits.maxAlongRouteResults = v }
+        if let v = try a.int("max-route-points", in: 2...ceilings.maxAlongRoutePoints) { limits.maxAlongRoutePoints = v }
+        if let v = try a.int("max-results", in: 1...ceilings.maxSearchResults) { limits.maxSearchResults = v }
+        if let v = try a.int("max-matrix-cells", in: 1...ceilings.maxMatrixCells) { limits.maxMatrixCells = v }
+        if let v = try a.int("max-async-matrix-cells", in: 1...ceilings.maxAsyncMatrixCells) { limits.maxAsyncMatrixCells = v }
+        if let v = try a.int("max-isochrone-minutes", in: 1...ceilings.maxIsochroneMinutes) { limits.maxIsochroneMinutes = v }
+        if let v = try a.int("max-trace-points", in: 2...ceilings.maxTracePoints) { limits.maxTracePoints = v }
         var options = MapsApplication.Options()
         options.http = .init(maxBodyBytes: config.maxBodyBytes, maxURLBytes: config.maxURLBytes, workers: config.workerThreads,
                              timeoutSeconds: config.connectionTimeoutSeconds)

@@ -59,9 +59,6 @@ public final class APIKeys: Sendable {
         request.query["key"] ?? request.headers["X-API-Key"]
     }
 
-    /// Whether a key is one of the file's.
-    func isValid(_ key: String) -> Bool { perMinute[key] != nil }
-
     /// Nil when the request may go on; otherwise the 403 or 429 answer.
     func check(_ request: HTTPRequest) -> HTTPResponse? {
         let key = Self.presented(request)

@@ -62,9 +62,12 @@ public struct AccessPolicy: Sendable {
         return matched
     }
 
+    /// The identity of a request with an operator credential (it sees every watch).
+    static let operatorIdentity = "operator"
+
     /// The identity quotas and ownership use.
     func identity(_ request: HTTPRequest) -> String {
-        if isOperator(request) { return "operator" }
+        if isOperator(request) { return Self.operatorIdentity }
         guard keys != nil, let key = APIKeys.presented(request) else { return "anonymous" }
         return "key:" + Self.digest(key)
     }
@@ -109,7 +112,12 @@ public struct AccessPolicy: Sendable {
             return false
         }
         guard let peer = request.remoteAddress else { return true }
-        return peer.hasPrefix("127.") || peer == "::1" || peer.hasPrefix("::ffff:127.") || peer.hasPrefix("[::1]")
+        return isLoopback(peer)
+    }
+
+    /// Whether an address (a peer's, or one to listen on) is this machine's loopback.
+    public static func isLoopback(_ address: String) -> Bool {
+        address == "localhost" || address == "::1" || address.hasPrefix("[::1]") || address.hasPrefix("127.") || address.hasPrefix("::ffff:127.")
     }
 
     static func bearer(_ request: HTTPRequest) -> String? {

@@ -94,9 +94,9 @@ struct MatchHandlers {
                 }
                 expires = seconds
             }
-            let points = try app.service.probePointCount(request.body)
-            if let refusal = app.quotas.charge(points, of: .probePoints, identity: app.identity(request)) { return refusal }
-            return JSONResponse.ok(try app.service.ingestProbes(request.body, expiresInSeconds: expires), status: .accepted)
+            let upload = try app.service.readProbes(request.body)
+            if let refusal = app.quotas.charge(upload.pointCount, of: .probePoints, identity: app.identity(request)) { return refusal }
+            return JSONResponse.ok(try app.service.ingestProbes(upload, expiresInSeconds: expires), status: .accepted)
         } catch let error as APIError {
             return JSONResponse.error(error)
         } catch {

@@ -57,7 +57,7 @@ struct TimeToLeaveHandlers {
 
     func list(_ request: HTTPRequest) -> HTTPResponse {
         let identity = app.identity(request)
-        return JSONResponse.ok(WatchListing(watches: watches.list(owner: identity == "operator" ? nil : identity)))
+        return JSONResponse.ok(WatchListing(watches: watches.list(owner: identity == AccessPolicy.operatorIdentity ? nil : identity)))
     }
 
     func get(_ request: HTTPRequest) -> HTTPResponse {
