@@ -9,7 +9,10 @@ import RoutePlanning
 extension MapsService {
     /// TomTom Calculate Route.
     public func calculateRoute(_ query: RouteQuery) throws(APIError) -> CalculateRouteResponse {
-        let (plan, graph) = try plan(query)
+        var (plan, graph) = try plan(query)
+        if query.vehicleMaxSpeedKmh > 0 {
+            plan.routes = plan.routes.map { $0.capped(atKmh: Double(query.vehicleMaxSpeedKmh), keepingArrival: query.arriveAt != nil) }
+        }
         var options = RouteDocumentOptions()
         options.includePoints = query.includePoints
         options.encodesPoints = query.representation == .encodedPolyline

@@ -44,6 +44,8 @@ public struct RouteQuery: Sendable {
     /// Waypoints the route passes without a leg ending there (TomTom's `circle(lat,lon,radius)`),
     /// by index, with the radius in metres within which passing counts.
     public var passThrough: [Int: Double] = [:]
+    /// The vehicle's top speed in km/h (TomTom's `vehicleMaxSpeed`); 0: the roads' own speeds.
+    public var vehicleMaxSpeedKmh = 0
     /// Points the route is reconstructed along (TomTom's `supportingPoints`), in driving order.
     public var supportingPoints: [Coordinate] = []
 

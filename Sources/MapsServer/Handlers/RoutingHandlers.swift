@@ -104,7 +104,7 @@ struct RoutingHandlers {
             throw APIError.badInput("sectionType \(name) is not supported; use \(Self.sectionTypes.joined(separator: ", "))", parameter: "sectionType")
         }
         query.sectionTypes = Set(q.list("sectionType").map { $0.lowercased() })
-        _ = try q.int("vehicleMaxSpeed", default: 0, range: 0...250)
+        query.vehicleMaxSpeedKmh = try q.int("vehicleMaxSpeed", default: 0, range: 0...250)
         return query
     }
 
