@@ -9,6 +9,8 @@ successful answers are checked against the response schemas too.
 """
 import json, os
 
+# The sectionType values answers carry (TomTom's UPPER_SNAKE names).
+section_names = ["TRAVEL_MODE", "TOLL_ROAD", "FERRY", "MOTORWAY", "TUNNEL", "UNPAVED", "PEDESTRIAN", "TRAFFIC", "LANES"]
 def ref(name): return {"$ref": f"#/components/schemas/{name}"}
 def q(name, schema, desc, required=False, explode=None, example=None):
     p = {"name": name, "in": "query", "required": required, "description": desc, "schema": schema}
@@ -59,10 +61,12 @@ schemas = {
                   "summary": ref("RouteSummary"),
                   "legs": {"type": "array", "items": {"type": "object", "required": ["summary"],
                                                       "properties": {"summary": ref("RouteSummary"),
-                                                                     "points": {"type": "array", "items": ref("LatLon")}}}},
+                                                                     "points": {"type": "array", "items": ref("LatLon")},
+                                                                     "encodedPolyline": {**string, "description": "routeRepresentation=encodedPolyline: the points, Google's algorithm"},
+                                                                     "encodedPolylinePrecision": {"type": "integer", "enum": [7]}}}},
                   "sections": {"type": "array", "items": {"type": "object", "required": ["startPointIndex", "endPointIndex", "sectionType"],
                                                           "properties": {"startPointIndex": integer, "endPointIndex": integer,
-                                                                         "sectionType": string, "travelMode": string,
+                                                                         "sectionType": {"type": "string", "enum": section_names}, "travelMode": string,
                                                                          "simpleCategory": string, "effectiveSpeedInKmh": integer,
                                                                          "delayInSeconds": integer, "magnitudeOfDelay": integer,
                                                                          "lanes": {"type": "array", "items": {"type": "object", "required": ["directions"],
@@ -79,7 +83,10 @@ schemas = {
                                "properties": {"formatVersion": string, "routes": {"type": "array", "items": ref("Route")},
                                               "optimizedWaypoints": {"type": "array", "items": {"type": "object",
                                                   "properties": {"providedIndex": integer, "optimizedIndex": integer}}},
-                                              "waypoints": {"type": "array", "items": {"type": "object"}}}},
+                                              "waypoints": {"type": "array", "items": {"type": "object"}},
+                                              "report": {"type": "object", "required": ["effectiveSettings"], "properties": {
+                                                  "effectiveSettings": {"type": "array", "items": {"type": "object", "required": ["key", "value"],
+                                                                                                   "properties": {"key": string, "value": string}}}}}}},
     "RoutingError": {"type": "object", "required": ["error", "detailedError"],
                      "properties": {"formatVersion": string,
                                     "error": {"type": "object", "required": ["description"], "properties": {"description": string}},
@@ -240,7 +247,8 @@ route_errors = {"400": json_response(ref("RoutingError"), "bad input or no route
 
 route_params = [
     path_param("locations", "lat,lon:lat,lon[:…] (percent-encoded commas and colons accepted)",
-               {"type": "string", "pattern": "^(-?[0-9.]+,-?[0-9.]+)(:(-?[0-9.]+,-?[0-9.]+))+$"}, example="43.7384,7.4246:43.7290,7.4180"),
+               {"type": "string", "pattern": "^(-?[0-9.]+,-?[0-9.]+)(:(-?[0-9.]+,-?[0-9.]+|circle\\(-?[0-9.]+,-?[0-9.]+,[0-9.]+\\)))*:(-?[0-9.]+,-?[0-9.]+)$"},
+               example="43.7384,7.4246:43.7290,7.4180"),
     path_param("contentType", "json", {"type": "string", "enum": ["json"]}, example="json"),
     q("travelMode", {"type": "string", "enum": ["car", "taxi", "bicycle", "pedestrian"]}, "travel mode (default car)"),
     q("routeType", {"type": "string", "enum": ["fastest", "shortest", "eco", "thrilling"]}, "route type (default fastest)"),
@@ -252,13 +260,23 @@ route_params = [
       "kinds of road to avoid (repeatable)", explode=True),
     q("computeBestOrder", {"type": "boolean"}, "reorder intermediate waypoints"),
     q("instructionsType", {"type": "string", "enum": ["coded", "text", "tagged"]}, "include guidance", example="text"),
-    q("routeRepresentation", {"type": "string", "enum": ["polyline", "summaryOnly", "none"]}, "points or not"),
+    q("routeRepresentation", {"type": "string", "enum": ["polyline", "encodedPolyline", "summaryOnly", "none"]},
+      "points as a list, as an encoded polyline (precision 7), or none", example="encodedPolyline"),
+    q("computeTravelTimeFor", {"type": "string", "enum": ["none", "all"]}, "all: also the times without traffic, with history only and with live traffic", example="all"),
+    q("report", {"type": "string", "enum": ["effectiveSettings"]}, "the parameters the route was planned with, defaults included"),
+    q("sectionType", {"type": "array", "items": {"type": "string", "enum": ["travelMode", "toll", "tollRoad", "ferry", "motorway", "tunnel",
+                                                                               "unpaved", "pedestrian", "traffic", "lanes"]}},
+      "sections to report besides TRAVEL_MODE (repeatable); TomTom's others are a 400", explode=True, example=["traffic", "motorway", "tunnel"]),
+    q("hilliness", {"type": "string", "enum": ["normal"]}, "only normal: the dataset has no elevation (low and high are a 400)"),
+    q("windingness", {"type": "string", "enum": ["low", "normal", "high"]}, "with routeType=thrilling: how curvy"),
+    q("callback", {"type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z_$][A-Za-z0-9_$]*)*$"}, "JSONP function name (contentType jsonp)"),
     q("language", {"type": "string", "pattern": "^(en|de|fr|it|es|pt|nl|fi|sv|da|nb|no|nn|pl)([-_][A-Za-z]{2,4})?$"},
       "instruction language: English, German, French, Italian, Spanish, Portuguese, Dutch, Finnish, Swedish, Danish, "
       "Norwegian or Polish, any region (en-GB, de-AT, pt-BR, nb-NO, …); others are a 400 naming these", example="de-DE"),
     q("units", {"type": "string", "enum": ["metric", "imperial"]}, "distance units of the texts"),
+    q("strictAvoid", {"type": "boolean"}, "never use the avoided kinds of road (TomTom's avoid is soft: used when nothing else reaches)"),
     q("vehicleHeading", {"type": "integer", "minimum": 0, "maximum": 359}, "heading of a moving origin"),
-    q("vehicleMaxSpeed", {"type": "integer", "minimum": 0, "maximum": 250}, "km/h; validated, not used yet"),
+    q("vehicleMaxSpeed", {"type": "integer", "minimum": 0, "maximum": 250}, "km/h: no arc of the route is driven faster (its times, not its choice); 0: the roads' speeds"),
 ]
 route_body = {"required": False, "content": {"application/json": {
     "schema": {"type": "object", "properties": {"supportingPoints": {"type": "array", "items": ref("LatLon")}}},
@@ -286,7 +304,7 @@ paths = {
     "/routing/1/calculateRoute/{locations}/{contentType}": {
         "get": {"summary": "TomTom Calculate Route", "parameters": route_params,
                 "responses": {"200": json_response(ref("CalculateRouteResponse")), **route_errors}},
-        "post": {"summary": "TomTom Calculate Route (body validated; the route follows the path's locations)",
+        "post": {"summary": "TomTom Calculate Route; the body's supportingPoints are driven in order, in the legs the locations make",
                  "parameters": route_params, "requestBody": route_body,
                  "responses": {"200": json_response(ref("CalculateRouteResponse")), **route_errors}},
     },

@@ -1,7 +1,8 @@
-/// Google's encoded polyline algorithm, at precision 5 (OSRM `polyline`) or 6 (OSRM `polyline6`).
+/// Google's encoded polyline algorithm, at precision 5 (OSRM `polyline`), 6 (OSRM `polyline6`) or 7
+/// (TomTom's `encodedPolyline`).
 public enum PolylineCodec {
     public static func encode(_ coordinates: [Coordinate], precision: Int = 5) -> String {
-        let factor = precision == 6 ? 1e6 : 1e5
+        let factor = scale(precision)
         var output: [UInt8] = []
         output.reserveCapacity(coordinates.count * 8)
         var previousLat = 0, previousLon = 0
@@ -26,7 +27,7 @@ public enum PolylineCodec {
 
     /// Decodes an encoded polyline; nil when the text is not a valid encoding.
     public static func decode(_ text: String, precision: Int = 5) -> [Coordinate]? {
-        let factor = precision == 6 ? 1e6 : 1e5
+        let factor = scale(precision)
         let bytes = Array(text.utf8)
         var index = 0, lat = 0, lon = 0
         var result: [Coordinate] = []
@@ -52,5 +53,14 @@ public enum PolylineCodec {
             result.append(Coordinate(latitude: latitude, longitude: longitude))
         }
         return result
+    }
+
+    /// 10^precision, for the precisions the formats use (5 when another is asked).
+    static func scale(_ precision: Int) -> Double {
+        switch precision {
+        case 6: 1e6
+        case 7: 1e7
+        default: 1e5
+        }
     }
 }

@@ -9,9 +9,14 @@ import RoutePlanning
 extension MapsService {
     /// TomTom Calculate Route.
     public func calculateRoute(_ query: RouteQuery) throws(APIError) -> CalculateRouteResponse {
-        let (plan, graph) = try plan(query)
+        var (plan, graph) = try plan(query)
+        if query.vehicleMaxSpeedKmh > 0 {
+            plan.routes = plan.routes.map { $0.capped(atKmh: Double(query.vehicleMaxSpeedKmh), keepingArrival: query.arriveAt != nil) }
+        }
         var options = RouteDocumentOptions()
-        options.includePoints = query.representation == .polyline
+        options.includePoints = query.includePoints
+        options.encodesPoints = query.representation == .encodedPolyline
+        options.travelTimesForAll = query.travelTimesForAll
         if let mode = query.instructions, let text = InstructionText(language: query.language, units: query.imperialUnits ? .imperial : .metric) {
             options.instructions = (text, mode == .coded ? .none : mode == .tagged ? .tagged : .text)
         }
@@ -45,9 +50,15 @@ extension MapsService {
     func plan(_ query: RouteQuery) throws(APIError) -> (Plan, RoadGraph) {
         try validate(query)
         let graph = try graph(query.mode)
+        if query.passThrough.isEmpty && query.supportingPoints.isEmpty { return (try planExactly(query), graph) }
+        return (try planPassingThrough(query), graph)
+    }
+
+    /// Plans the query's waypoints as they are, each one ending a leg.
+    func planExactly(_ query: RouteQuery) throws(APIError) -> Plan {
         let request = query.planRequest
         let outcome = planning.plan(request)
-        if let plan = outcome.plan { return (plan, graph) }
+        if let plan = outcome.plan { return plan }
         throw APIError(outcome, of: request, now: clock().timeIntervalSince1970, timeZone: timeZone,
                        snapLimitMeters: planning.maxSnapDistanceMeters) ?? APIError(.internalError, "no plan")
     }
@@ -71,6 +82,12 @@ extension MapsService {
         }
         if q.computeBestOrder && q.maxAlternatives > 0 {
             throw .badInput("computeBestOrder cannot be combined with maxAlternatives > 0", parameter: "computeBestOrder")
+        }
+        if q.computeBestOrder && !(q.passThrough.isEmpty && q.supportingPoints.isEmpty) {
+            throw .badInput("computeBestOrder cannot be combined with circle locations or supportingPoints", parameter: "computeBestOrder")
+        }
+        if q.passThrough.keys.contains(where: { $0 == 0 || $0 == q.waypoints.count - 1 }) {
+            throw .badInput("the origin and the destination cannot be circles; only intermediate locations can", parameter: "locations")
         }
         if q.computeBestOrder && q.arriveAt != nil {
             throw .badInput("computeBestOrder cannot be combined with arriveAt", parameter: "computeBestOrder")

@@ -7,7 +7,7 @@ public import RoutePlanning
 /// A route request as the service understands it, whatever it came from (CLI flags, a TomTom
 /// query string or body, an OSRM URL, the SDK).
 public struct RouteQuery: Sendable {
-    public enum Representation: String, Sendable { case polyline, summaryOnly, none }
+    public enum Representation: String, Sendable { case polyline, encodedPolyline, summaryOnly, none }
     public enum InstructionsMode: String, Sendable { case coded, text, tagged }
     public typealias Mode = TravelMode
 
@@ -38,6 +38,16 @@ public struct RouteQuery: Sendable {
     public var vehicleHeading: Double?
     /// TomTom `sectionType` values to report besides TRAVEL_MODE (toll, ferry, motorway, traffic, …).
     public var sectionTypes: Set<String> = []
+    /// The route's time without traffic, with history only and with live traffic beside its own
+    /// (TomTom's `computeTravelTimeFor=all`).
+    public var travelTimesForAll = true
+    /// Waypoints the route passes without a leg ending there (TomTom's `circle(lat,lon,radius)`),
+    /// by index, with the radius in metres within which passing counts.
+    public var passThrough: [Int: Double] = [:]
+    /// The vehicle's top speed in km/h (TomTom's `vehicleMaxSpeed`); 0: the roads' own speeds.
+    public var vehicleMaxSpeedKmh = 0
+    /// Points the route is reconstructed along (TomTom's `supportingPoints`), in driving order.
+    public var supportingPoints: [Coordinate] = []
 
     public init(waypoints: [Coordinate], mode: TravelMode = .car) {
         self.waypoints = waypoints
@@ -46,7 +56,7 @@ public struct RouteQuery: Sendable {
 
     /// Kept for the first CLI and benchmark callers: false is `representation = .none`.
     public var includePoints: Bool {
-        get { representation == .polyline }
+        get { representation == .polyline || representation == .encodedPolyline }
         set { representation = newValue ? .polyline : .none }
     }
 

@@ -18,6 +18,10 @@ struct TimedRouteBuilder {
 
     /// `route` is timed already (its pieces' durations) from `departure`.
     func build(_ route: Route, departure: Double, usedAvoidances: [Avoidance] = []) -> TimedRoute {
+        let usesTraffic = graph.mode.usesTraffic
+        let historic = usesTraffic ? RouteTiming.timed(route, graph: graph, table: snapshot.historicalTable, departure: departure) : nil
+        let liveRoute = usesTraffic ? RouteTiming.timed(route, graph: graph, table: snapshot.table, departure: departure) : nil
+        let delayed = usesTraffic ? liveDelayedMeters(route, departure: departure) : route.legs.map { _ in 0 }
         var legs: [TimedRoute.Leg] = []
         var time = departure
         for leg in route.legs {
@@ -34,13 +38,12 @@ struct TimedRouteBuilder {
                     firstPoint: piece.firstPoint))
                 time += piece.durationSeconds
             }
-            legs.append(TimedRoute.Leg(arcs: arcs, points: leg.points))
+            let l = legs.count
+            legs.append(TimedRoute.Leg(arcs: arcs, points: leg.points, historicalSeconds: historic?.legs[l].durationSeconds,
+                                       liveSeconds: liveRoute?.legs[l].durationSeconds, liveDelayedMeters: delayed[l]))
         }
-        let usesTraffic = graph.mode.usesTraffic
-        let historic = usesTraffic ? RouteTiming.timed(route, graph: graph, table: snapshot.historicalTable, departure: departure)?.durationSeconds : nil
-        let liveSeconds = usesTraffic ? RouteTiming.timed(route, graph: graph, table: snapshot.table, departure: departure)?.durationSeconds : nil
-        let comparison = TimeComparison(freeFlowSeconds: RouteTiming.freeFlowSeconds(route, graph: graph), historicalSeconds: historic,
-                                        liveSeconds: liveSeconds, liveDelayedMeters: usesTraffic ? liveDelayedMeters(route, departure: departure) : 0)
+        let comparison = TimeComparison(freeFlowSeconds: RouteTiming.freeFlowSeconds(route, graph: graph), historicalSeconds: historic?.durationSeconds,
+                                        liveSeconds: liveRoute?.durationSeconds, liveDelayedMeters: delayed.reduce(0, +))
         return TimedRoute(mode: graph.mode, legs: legs, waypoints: route.endpoints.map(waypoint), departure: departure,
                           usedAvoidances: usedAvoidances, comparison: comparison, fuelLiters: usesTraffic ? fuelLiters(route) : nil,
                           closuresNearby: closuresNear(route))
@@ -59,16 +62,17 @@ struct TimedRouteBuilder {
         return t.useHistorical ? .historical : .freeFlow
     }
 
-    /// Metres driven where live traffic makes the road slower than its history says.
-    func liveDelayedMeters(_ route: Route, departure: Double) -> Double {
+    /// Metres driven where live traffic makes the road slower than its history says, leg by leg.
+    func liveDelayedMeters(_ route: Route, departure: Double) -> [Double] {
         let table = snapshot.table
-        var meters = 0.0
+        var meters: [Double] = []
         var time = departure
         for leg in route.legs {
+            meters.append(0)
             for piece in leg.pieces {
                 let a = graph.arcOriginal[piece.arc.index].index
                 if table.live.hasSpeed(a) && table.factor(a, at: time) > table.historicalFactor(a, at: time) * 1.05 {
-                    meters += piece.lengthMeters
+                    meters[meters.count - 1] += piece.lengthMeters
                 }
                 time += piece.durationSeconds
             }

@@ -25,6 +25,12 @@ public struct TimedRoute: Sendable {
         public var arcs: [Arc]
         /// The leg's line, from its first arc's start fraction to its last arc's end fraction.
         public var points: [Coordinate]
+        /// The leg's seconds with historical speeds only, and with live traffic as well (the route's
+        /// `comparison` leg by leg); nil when closed then or for modes without traffic.
+        public var historicalSeconds: Double?
+        public var liveSeconds: Double?
+        /// Metres of the leg where live traffic makes the road slower than its history says.
+        public var liveDelayedMeters = 0.0
 
         public var lengthMeters: Double { arcs.reduce(0) { $0 + $1.lengthMeters } }
         public var durationSeconds: Double { arcs.reduce(0) { $0 + $1.durationSeconds } }

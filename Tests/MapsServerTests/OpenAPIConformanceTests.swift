@@ -11,15 +11,16 @@ import HTTPServer
         (try? ServerFixture.json(ServerFixture.get("/openapi.json"))) ?? [:]
     }()
 
-    static func resolve(_ schema: [String: Any]) -> [String: Any] {
+    /// The schema a `$ref` names; nil when the document has no such schema.
+    static func resolve(_ schema: [String: Any]) -> [String: Any]? {
         guard let ref = schema["$ref"] as? String else { return schema }
         let name = String(ref.split(separator: "/").last ?? "")
-        return ((document["components"] as? [String: Any])?["schemas"] as? [String: Any])?[name] as? [String: Any] ?? [:]
+        return ((document["components"] as? [String: Any])?["schemas"] as? [String: Any])?[name] as? [String: Any]
     }
 
     /// Problems found validating `value` against `schema`, as paths.
     static func validate(_ value: Any, _ rawSchema: [String: Any], at path: String = "$") -> [String] {
-        let schema = resolve(rawSchema)
+        guard let schema = resolve(rawSchema) else { return ["\(path): \(rawSchema["$ref"] ?? "") names no schema"] }
         var problems: [String] = []
         if let options = schema["oneOf"] as? [[String: Any]] {
             return options.contains { validate(value, $0, at: path).isEmpty } ? [] : ["\(path): matches no oneOf option"]
@@ -57,10 +58,17 @@ import HTTPServer
         return ((response?["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"] as? [String: Any]
     }
 
+    @Test func aMissingReferenceIsAProblemNotAnything() {
+        #expect(!Self.validate(["anything": 1], ["$ref": "#/components/schemas/NoSuchSchema"]).isEmpty)
+        #expect(Self.validate(["latitude": 1.0, "longitude": 2.0], ["$ref": "#/components/schemas/LatLon"]).isEmpty)
+        #expect(!Self.validate(["latitude": "north"], ["$ref": "#/components/schemas/LatLon"]).isEmpty)
+    }
+
     @Test("responses match the document", arguments: [
         ("/health", "/health", "get", ""),
         ("/routing/1/calculateRoute/{locations}/{contentType}", "/routing/1/calculateRoute/\(ServerFixture.at("a")):\(ServerFixture.at("l"))/json?instructionsType=text&maxAlternatives=1", "get", ""),
         ("/routing/1/calculateRoute/{locations}/{contentType}", "/routing/1/calculateRoute/\(ServerFixture.at("a")):\(ServerFixture.at("l"))/json?routeType=wobbly", "get", ""),
+        ("/routing/1/calculateRoute/{locations}/{contentType}", "/routing/1/calculateRoute/\(ServerFixture.at("a")):\(ServerFixture.at("l"))/json?routeRepresentation=encodedPolyline&report=effectiveSettings&computeTravelTimeFor=all&instructionsType=tagged&sectionType=traffic&sectionType=motorway&sectionType=tollRoad&sectionType=lanes&sectionType=pedestrian", "get", ""),
         ("/search/2/search/{query}.json", "/search/2/search/kauppatori.json?lat=\(ServerFixture.town.coordinate("K").latitude)&lon=\(ServerFixture.town.coordinate("K").longitude)", "get", ""),
         ("/search/2/search/{query}.json", "/search/2/search/kauppatori.json?limit=0", "get", ""),
         ("/search/2/geocode/{query}.json", "/search/2/geocode/mannerheimintie.json", "get", ""),

@@ -65,7 +65,10 @@ struct DepartureTimeTests {
         #expect(try f.date(live.departureTime) < f.date(usual.departureTime))
         #expect(usual.traffic == false)
         #expect((live.travelTimeInSeconds ?? 0) > (usual.travelTimeInSeconds ?? 0))
-        #expect((live.trafficDelayInSeconds ?? 0) > 0)
+        let delay = try #require(live.trafficDelayInSeconds)
+        let difference = try #require(live.travelTimeInSeconds) - (try #require(usual.travelTimeInSeconds))
+        #expect(difference > 60)
+        #expect(abs(delay - difference) <= 1, "delay \(delay) s, with traffic minus without \(difference) s")
         #expect(usual.trafficDelayInSeconds == 0)
     }
 

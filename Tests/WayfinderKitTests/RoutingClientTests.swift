@@ -32,7 +32,7 @@ struct RoutingClientTests {
         #expect(route.steps.first?.maneuver == .depart)
         #expect(route.steps.last?.maneuver.isArrival == true)
         #expect(route.steps.allSatisfy { !$0.instructions.isEmpty && !$0.polyline.isEmpty })
-        #expect(route.steps.reduce(0) { $0 + $1.distanceMeters } - route.distanceMeters < 10)
+        #expect(abs(route.steps.reduce(0) { $0 + $1.distanceMeters } - route.distanceMeters) < 10)
         #expect(route.steps.contains { $0.street != nil })
         // Nothing is lost: the shared wire document is there too.
         #expect(route.body.guidance?.instructions.count ?? 0 >= route.steps.count - 1)
@@ -76,7 +76,7 @@ struct RoutingClientTests {
         let casino = Coordinate(latitude: 43.73946, longitude: 7.42766)
         let route = try await client.calculateRoute(RouteRequest(from: Monaco.hermitage, to: casino)).route
         #expect(route.advisoryNotices == route.body.advisoryNotices ?? [])
-        #expect(route.advisoryNotices.allSatisfy { !$0.isEmpty })
+        #expect(route.advisoryNotices.contains { $0.contains("restricted access") }, "\(route.advisoryNotices)")
     }
 
     @Test("waypoints make legs, and addingStop re-plans through a stop")

@@ -9,6 +9,11 @@ import GeoCore
 public struct RouteDocumentOptions: Sendable {
     /// The legs' points (`routeRepresentation=polyline`) and the sections that index them.
     public var includePoints = true
+    /// The points as an encoded polyline (`routeRepresentation=encodedPolyline`) instead of a list.
+    public var encodesPoints = false
+    /// The route's time without traffic, with history only and with live traffic
+    /// (`computeTravelTimeFor=all`).
+    public var travelTimesForAll = true
     /// Guidance and steps in this language, with (`text`, `tagged`) or without (`coded`) messages.
     public var instructions: (text: InstructionText, messages: Directions.Guidance.Messages)?
     /// The side traffic keeps to (guidance turns roundabouts and U-turns by it).
@@ -69,28 +74,40 @@ extension RouteBody {
         var legs: [RouteLegBody] = []
         var time = route.departure
         for leg in route.legs {
-            let arrival = time + leg.durationSeconds
-            legs.append(RouteLegBody(summary: RouteSummary(lengthMeters: leg.lengthMeters, durationSeconds: leg.durationSeconds,
-                                                            departure: time, timeZone: timeZone),
-                                     points: options.includePoints ? leg.points.map(LatLon.init(rounding:)) : nil))
-            time = arrival
+            var legSummary = RouteSummary(lengthMeters: leg.lengthMeters, durationSeconds: leg.durationSeconds, departure: time, timeZone: timeZone)
+            if route.mode.usesTraffic && options.traffic, let live = leg.liveSeconds, let historic = leg.historicalSeconds {
+                legSummary.trafficDelayInSeconds = max(0, Int((live - historic).rounded()))
+                legSummary.trafficLengthInMeters = Int(leg.liveDelayedMeters.rounded())
+            }
+            var body = RouteLegBody(summary: legSummary, points: nil)
+            if options.includePoints && options.encodesPoints {
+                body.encodedPolyline = PolylineCodec.encode(leg.points, precision: RouteLegBody.encodedPrecision)
+                body.encodedPolylinePrecision = RouteLegBody.encodedPrecision
+            } else if options.includePoints {
+                body.points = leg.points.map(LatLon.init(rounding:))
+            }
+            legs.append(body)
+            time += leg.durationSeconds
         }
         var summary = RouteSummary(lengthMeters: route.lengthMeters, durationSeconds: route.durationSeconds, departure: route.departure,
                                    timeZone: timeZone)
         let c = route.comparison
         if route.mode.usesTraffic {
-            summary.noTrafficTravelTimeInSeconds = Int(c.freeFlowSeconds.rounded())
-            summary.historicTrafficTravelTimeInSeconds = c.historicalSeconds.map { Int($0.rounded()) }
-            summary.liveTrafficIncidentsTravelTimeInSeconds = c.liveSeconds.map { Int($0.rounded()) }
             if options.traffic, let live = c.liveSeconds, let historic = c.historicalSeconds {
                 summary.trafficDelayInSeconds = max(0, Int((live - historic).rounded()))
                 summary.trafficLengthInMeters = Int(c.liveDelayedMeters.rounded())
             }
             summary.fuelConsumptionInLiters = route.fuelLiters.map { ($0 * 1000).rounded() / 1000 }
-        } else {
+        }
+        // TomTom names the times under other assumptions only for computeTravelTimeFor=all.
+        if options.travelTimesForAll && route.mode.usesTraffic {
+            summary.noTrafficTravelTimeInSeconds = Int(c.freeFlowSeconds.rounded())
+            summary.historicTrafficTravelTimeInSeconds = c.historicalSeconds.map { Int($0.rounded()) }
+            summary.liveTrafficIncidentsTravelTimeInSeconds = c.liveSeconds.map { Int($0.rounded()) }
+        } else if options.travelTimesForAll {
             summary.noTrafficTravelTimeInSeconds = Int(route.durationSeconds.rounded())
         }
-        let pointCount = options.includePoints ? legs.reduce(0) { $0 + ($1.points?.count ?? 0) } : 0
+        let pointCount = options.includePoints ? route.legs.reduce(0) { $0 + $1.points.count } : 0
         var sections = [RouteSection(startPointIndex: 0, endPointIndex: max(0, pointCount - 1), sectionType: "TRAVEL_MODE",
                                      travelMode: route.mode.rawValue)]
         if options.includePoints { sections += Self.sections(route, graph: graph, wanted: options.sectionTypes) }
@@ -132,6 +149,11 @@ extension RouteBody {
         }
         return sections
     }
+}
+
+extension RouteLegBody {
+    /// The digits TomTom encodes leg polylines with.
+    public static let encodedPrecision = 7
 }
 
 extension RouteSummary {

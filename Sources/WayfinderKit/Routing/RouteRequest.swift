@@ -161,7 +161,8 @@ public struct RouteRequest: Sendable, Hashable {
     var locationsPath: String { locations.map(\.pathText).joined(separator: ":") }
 
     func queryItems(defaultLanguage: String?) -> [(String, String)] {
-        var q: [(String, String)] = []
+        // The route's times without traffic and with history only (Route.noTrafficTravelTimeSeconds, …).
+        var q: [(String, String)] = [("computeTravelTimeFor", "all")]
         if includesGeometry {
             q.append(("instructionsType", "text"))
             q.append(("routeRepresentation", "polyline"))

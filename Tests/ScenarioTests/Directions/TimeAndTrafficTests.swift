@@ -123,6 +123,9 @@ import OSMPBF
         q.traffic = false
         let without = try service.calculateRoute(q).routes[0].summary
         #expect(without.travelTimeInSeconds < withTraffic.travelTimeInSeconds)
+        // The same road either way: the delay is the time with traffic minus the time without.
+        #expect(without.lengthInMeters == withTraffic.lengthInMeters)
+        #expect(abs(withTraffic.trafficDelayInSeconds - (withTraffic.travelTimeInSeconds - without.travelTimeInSeconds)) <= 1)
         #expect(without.trafficDelayInSeconds == 0)
     }
 

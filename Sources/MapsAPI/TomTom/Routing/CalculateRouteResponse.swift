@@ -110,9 +110,16 @@ public struct RouteSummary: Codable, Sendable, Equatable {
 public struct RouteLegBody: Codable, Sendable {
     public var summary: RouteSummary
     public var points: [LatLon]?
-    public init(summary: RouteSummary, points: [LatLon]?) {
+    /// `routeRepresentation=encodedPolyline`: the points as Google's encoded polyline, in place of `points`.
+    public var encodedPolyline: String?
+    /// Decimal digits of the encoded polyline (TomTom writes 7).
+    public var encodedPolylinePrecision: Int?
+
+    public init(summary: RouteSummary, points: [LatLon]?, encodedPolyline: String? = nil, encodedPolylinePrecision: Int? = nil) {
         self.summary = summary
         self.points = points
+        self.encodedPolyline = encodedPolyline
+        self.encodedPolylinePrecision = encodedPolylinePrecision
     }
 }
 
