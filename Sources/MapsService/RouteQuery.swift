@@ -38,6 +38,9 @@ public struct RouteQuery: Sendable {
     public var vehicleHeading: Double?
     /// TomTom `sectionType` values to report besides TRAVEL_MODE (toll, ferry, motorway, traffic, …).
     public var sectionTypes: Set<String> = []
+    /// How each waypoint meets the roads (OSRM's `radiuses`, `bearings`, `approaches`, `snapping`);
+    /// empty: the default for all.
+    public var snapping: [WaypointSnapping] = []
 
     public init(waypoints: [Coordinate], mode: TravelMode = .car) {
         self.waypoints = waypoints
@@ -71,6 +74,7 @@ extension RouteQuery {
         r.maxAlternatives = maxAlternatives
         r.computeBestOrder = computeBestOrder
         r.vehicleHeading = vehicleHeading
+        r.snapping = snapping
         r.waypointUTurns = continueStraight.map { $0 ? .avoided : .free } ?? .penalized
         return r
     }
