@@ -80,7 +80,7 @@ let package = Package(
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "RoadExtract", "RoadNetwork", "OSMPBF", "MapsTestSupport", "GeoCore"], swiftSettings: settings),
         .testTarget(name: "MapsServiceTests", dependencies: ["MapsService", "MapsAPI", "MapsTestSupport", "Dataset", "DatasetImport", "Places", "GeoCore"], swiftSettings: settings),
         .testTarget(name: "MapMatchingTests", dependencies: ["MapMatching", "OSMPBF", "MapsTestSupport", "MapsService", "MapsAPI", "RoadNetwork", "RoutePlanning", "GeoCore"], swiftSettings: settings),
-        .testTarget(name: "MapsServerTests", dependencies: ["MapMatching", "RoutePlanning", "RoadNetwork", "GeoCore", "MapsServer", "MapsAPI", "MapsService", "HTTPServer", "MapsTestSupport", "Dataset", "DatasetImport"], swiftSettings: settings),
+        .testTarget(name: "MapsServerTests", dependencies: ["MapMatching", "RoutePlanning", "RoadNetwork", "GeoCore", "MapsServer", "MapsAPI", "MapsService", "HTTPServer", "MapsTestSupport", "Dataset", "DatasetImport", "OSMPBF"], swiftSettings: settings),
         .testTarget(name: "TimeToLeaveTests", dependencies: ["TimeToLeave", "MapsTestSupport", "MapsService", "MapsAPI", "MapsServer", "HTTPServer", "Traffic", "GeoCore", "RoadNetwork", "Routing", "SQLite", "Dataset", "DatasetImport", "Places"], swiftSettings: settings),
         .testTarget(name: "OSMPBFTests", dependencies: ["OSMPBF", "GeoCore", "MapsTestSupport"], swiftSettings: settings),
 

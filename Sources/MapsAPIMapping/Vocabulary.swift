@@ -30,6 +30,10 @@ public enum Vocabulary {
     public static func avoidance(_ name: String) -> Avoidance? { Avoidance(rawValue: name) }
 
     public static let avoidanceNames = "tollRoads, motorways, ferries, unpavedRoads or alreadyUsedRoads"
+
+    /// OSRM `exclude` classes (those of OSRM's car profile), each a strict avoidance.
+    public typealias OSRMExclude = Avoidance
+    public static let osrmExcludes: [String: Avoidance] = ["motorway": .motorways, "toll": .tollRoads, "ferry": .ferries]
 }
 
 extension Vocabulary {

@@ -3,7 +3,7 @@ public import MapsAPI
 import MapsAPIMapping
 public import GeoCore
 public import RoadNetwork
-import Routing
+public import Routing
 public import RoutePlanning
 
 extension MapsService {
@@ -45,12 +45,22 @@ extension MapsService {
     /// OSRM `/table/v1`: durations (s) and distances (m) between points on the weights in force.
     /// `fallbackSpeed` (m/s) fills cells without a route with the straight-line distance at that
     /// speed, from the input or the snapped points; durations are multiplied by `scaleFactor`.
-    public func osrmTable(_ points: [Coordinate], sources: [Int], destinations: [Int], mode: TravelMode, durations: Bool, distances: Bool,
+    /// `exclude` roads are never used; a point with no road near is `mapMatchingFailure` (OSRM's
+    /// `NoSegment`) unless a fallback speed fills its cells.
+    public func osrmTable(_ points: [Coordinate], sources: [Int], destinations: [Int], mode: TravelMode, exclude: Set<Avoidance> = [],
+                          durations: Bool, distances: Bool,
                           fallbackSpeed: Double? = nil, fallbackFromSnapped: Bool = false, scaleFactor: Double = 1) throws(APIError) -> OSRM.TableResponse {
         var query = MatrixQuery(origins: sources.map { points[$0] }, destinations: destinations.map { points[$0] })
         query.mode = mode
         query.originsParameter = "sources"
+        query.avoid = exclude
+        query.strictAvoid = true
         let matrix = try computeMatrix(query, maxCells: limits.maxTableCells)
+        for (list, indices, name) in [(matrix.origins, sources, "sources"), (matrix.destinations, destinations, "destinations")] where fallbackSpeed == nil {
+            if let k = list.firstIndex(where: { $0 == nil }) {
+                throw APIError(.mapMatchingFailure, "Could not find a matching segment for coordinate \(indices[k]) (\(name))", parameter: name)
+            }
+        }
         var options = OSRMTableOptions()
         options.durations = durations
         options.distances = distances

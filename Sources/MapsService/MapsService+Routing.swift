@@ -4,7 +4,8 @@ public import MapsAPIMapping
 import Directions
 public import GeoCore
 public import RoadNetwork
-import RoutePlanning
+public import RoutePlanning
+public import Routing
 
 extension MapsService {
     /// TomTom Calculate Route.
@@ -104,9 +105,10 @@ extension MapsService {
 
     // MARK: OSRM nearest
 
-    /// OSRM `/nearest/v1`: up to `number` roads near a point; nil when none is within 1 km.
-    public func osrmNearest(_ point: Coordinate, mode: TravelMode, number: Int) throws(APIError) -> OSRM.NearestResponse? {
-        guard let roads = planning.nearest(point, mode: mode, count: number) else {
+    /// OSRM `/nearest/v1`: up to `number` roads near a point; nil when none is within the radius (1 km by default).
+    public func osrmNearest(_ point: Coordinate, mode: TravelMode, number: Int, snapping: WaypointSnapping = WaypointSnapping(),
+                            exclude: Set<Avoidance> = []) throws(APIError) -> OSRM.NearestResponse? {
+        guard let roads = planning.nearest(point, mode: mode, count: number, snapping: snapping, avoid: exclude) else {
             throw .badInput("This dataset has no \(mode.rawValue) graph", parameter: "profile")
         }
         guard !roads.isEmpty else { return nil }

@@ -1,5 +1,6 @@
 public import MapMatching
 public import Places
+public import RoutePlanning
 
 // The value types of the service's requests and answers that come from the modules beneath it,
 // named here so that the server speaks to MapsService alone.
@@ -12,3 +13,5 @@ public typealias OSMObjectType = Places.OSMObjectType
 public typealias RoadAttributes = Places.RoadAttributes
 /// One fix of a trace to match (MapMatching).
 public typealias TracePoint = MapMatching.TracePoint
+/// How one waypoint meets the roads (OSRM's radiuses, bearings, approaches, snapping).
+public typealias WaypointSnapping = RoutePlanning.WaypointSnapping

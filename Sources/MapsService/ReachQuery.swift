@@ -55,6 +55,8 @@ public struct MatrixQuery: Sendable {
     public var traffic = true
     public var routeType: RouteType = .fastest
     public var avoid: Set<Avoidance> = []
+    /// Strict avoidance never uses avoided roads (OSRM's `exclude`); TomTom's avoid is soft.
+    public var strictAvoid = false
     /// The parameter names of the two lists (for errors): TomTom's `origins`/`destinations`, OSRM's `sources`/`destinations`.
     public var originsParameter = "origins"
     public var destinationsParameter = "destinations"
@@ -73,6 +75,7 @@ public struct MatrixQuery: Sendable {
         r.traffic = traffic
         r.routeType = routeType
         r.avoid = avoid
+        r.strictAvoid = strictAvoid
         return r
     }
 }

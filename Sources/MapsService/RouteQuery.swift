@@ -48,6 +48,9 @@ public struct RouteQuery: Sendable {
     public var vehicleMaxSpeedKmh = 0
     /// Points the route is reconstructed along (TomTom's `supportingPoints`), in driving order.
     public var supportingPoints: [Coordinate] = []
+    /// How each waypoint meets the roads (OSRM's `radiuses`, `bearings`, `approaches`, `snapping`);
+    /// empty: the default for all.
+    public var snapping: [WaypointSnapping] = []
 
     public init(waypoints: [Coordinate], mode: TravelMode = .car) {
         self.waypoints = waypoints
@@ -81,6 +84,7 @@ extension RouteQuery {
         r.maxAlternatives = maxAlternatives
         r.computeBestOrder = computeBestOrder
         r.vehicleHeading = vehicleHeading
+        r.snapping = snapping
         r.waypointUTurns = continueStraight.map { $0 ? .avoided : .free } ?? .penalized
         return r
     }

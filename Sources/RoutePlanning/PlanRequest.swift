@@ -32,6 +32,8 @@ public struct PlanRequest: Sendable {
     public var vehicleHeading: Double?
     /// Whether the route may turn back at intermediate waypoints (OSRM's `continue_straight`).
     public var waypointUTurns = RoutePlanner.WaypointUTurns.penalized
+    /// How each waypoint meets the roads (empty: the default for all of them).
+    public var snapping: [WaypointSnapping] = []
 
     public init(waypoints: [Coordinate], mode: TravelMode = .car) {
         self.waypoints = waypoints

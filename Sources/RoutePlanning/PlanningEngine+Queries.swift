@@ -1,6 +1,6 @@
 public import GeoCore
 public import RoadNetwork
-import Routing
+public import Routing
 
 /// A point on a road near a given one.
 public struct NearbyRoad: Sendable {
@@ -12,17 +12,18 @@ public struct NearbyRoad: Sendable {
 }
 
 extension PlanningEngine {
-    /// Up to `count` roads near a point, nearest first, one point per edge (OSRM's nearest service);
-    /// nil for a mode the dataset lacks.
-    public func nearest(_ point: Coordinate, mode: TravelMode, count: Int) -> [NearbyRoad]? {
+    /// Up to `count` road segments near a point, nearest first (OSRM's nearest service: several
+    /// may be pieces of one road), within the snapping's radius (1 km by default), with a
+    /// direction its bearing admits and of no class in `avoid` (OSRM's `exclude`); nil for a
+    /// mode the dataset lacks.
+    public func nearest(_ point: Coordinate, mode: TravelMode, count: Int, snapping: WaypointSnapping = WaypointSnapping(),
+                        avoid: Set<Avoidance> = []) -> [NearbyRoad]? {
         guard let graph = graph(mode) else { return nil }
-        var found: [Snap] = []
-        var used = Set<Int>()
-        while found.count < count, let snap = graph.snap(point, maxDistanceMeters: 1000, excluding: { used.contains($0.index) }) {
-            found.append(snap)
-            used.insert(snap.edge.index)
+        let rules = AvoidanceRules(graph: graph, avoid: avoid, strict: true)
+        let found = snapping.admittedSnaps(near: point, withinMeters: snapping.radiusMeters ?? 1000, limit: count, graph: graph) {
+            !rules.avoidsEdge($0.edge)
         }
-        return found.sorted { $0.distanceMeters < $1.distanceMeters }.map { snap in
+        return found.map { snap in
             NearbyRoad(point: snap.point, distanceMeters: snap.distanceMeters, roadName: graph.name(of: graph.edgeWay[snap.edge.index]),
                        osmNodes: (graph.shapeOSMIDs[snap.segment], graph.shapeOSMIDs[snap.segment + 1]))
         }

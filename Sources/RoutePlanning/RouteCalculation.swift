@@ -116,12 +116,13 @@ struct RouteCalculation {
         var small: [RouteEndpoint] = []
         var usesSmall = false
         for (i, w) in request.waypoints.enumerated() {
-            let candidates = graph.snapCandidates(w, maxDistanceMeters: planner.maxSnapDistanceMeters)
+            let rule = snapping(i)
+            let candidates = snapCandidates(w, rule)
             guard var snap = candidates.large ?? candidates.nearest else { throw Failure(.noSegment(waypoint: i)) }
             // A point at a closed or avoided road prefers another road about as near (at a
             // junction, say), if there is one.
-            if isUndesirable(snap.edge),
-               let other = graph.snap(w, maxDistanceMeters: snap.distanceMeters + 25, excluding: isUndesirable) {
+            if isUndesirable(snap.edge), rule.bearing == nil,
+               let other = graph.snap(w, maxDistanceMeters: min(snap.distanceMeters + 25, snapLimit(rule)), excluding: isUndesirable) {
                 snap = other
             }
             let chosen = endpoint(i, w, snap)
@@ -138,6 +139,7 @@ struct RouteCalculation {
 
     func endpoint(_ i: Int, _ w: Coordinate, _ snap: Snap) -> RouteEndpoint {
         var endpoint = RouteEndpoint(input: w, snap: snap, graph: graph)
+        endpoint.positions = endpoint.positions.filter { allows($0.arc, of: snap, input: w, snapping(i)) }
         // A moving origin keeps going the way it heads (within 90°) when the road allows.
         if i == 0, let heading = request.vehicleHeading {
             let matching = endpoint.positions.filter {

@@ -88,7 +88,7 @@ import HTTPServer
         #expect(try answer("/match/v1/driving/0,0;0.001,0.001") == (400, "NoMatch"))  // in the sea
         #expect(try answer("/match/v1/driving/\(two)?timestamps=1") == (400, "InvalidValue"))
         #expect(try answer("/match/v1/driving/\(two)?gaps=sometimes") == (400, "InvalidValue"))
-        #expect(try answer("/match/v1/driving/\(two)?bearings=0,20;0,20") == (400, "InvalidValue"))
+        #expect(try answer("/match/v1/driving/\(two)?bearings=0,20;0,20") == (400, "InvalidOptions"))
         #expect(try answer("/match/v1/driving/\(two)?radiuses=5;500") == (400, "InvalidValue"))
         // Duplicate points are matched (a vehicle standing still).
         #expect(try answer("/match/v1/driving/\(first);\(two)") == (200, "Ok"))

@@ -4,6 +4,7 @@ routingpy's OSRM client (route and table), geopy's Nominatim and geopy's TomTom 
 used exactly as an application would use it against the real services, with only the address
 changed. Run by tests/clients/run.sh, which starts the server and sets WAYFINDER_URL.
 """
+import json
 import math
 import os
 from urllib.parse import urlsplit
@@ -180,6 +181,49 @@ def test_osrm_errors_raise_router_api_error(osrm):
     assert "geometries" in message
     message = raised(lambda: osrm.matrix([CASINO, FONTVIEILLE], profile="car", sources=[5]))
     assert "sources" in message
+
+
+# ---- routingpy: OSRM's options, against osrm-routed's answers on the same extract ----------------
+
+# Recorded from osrm-routed (car.lua) on the Monaco sample by record_osrm.py into osrm_reference.json.
+OSRM_CASES = {
+    "plain": {"locations": [CASINO, FONTVIEILLE], "options": {}},
+    "exclude_motorway": {"locations": [CASINO, FONTVIEILLE], "options": {"exclude": "motorway"}},
+    "exclude_toll": {"locations": [PORT, FONTVIEILLE], "options": {"exclude": "toll"}},
+    "exclude_unknown": {"locations": [CASINO, FONTVIEILLE], "options": {"exclude": "tunnel"}},
+    "radiuses_too_small": {"locations": [CASINO, FONTVIEILLE], "options": {"radiuses": [1, 1]}},
+    "radiuses_enough": {"locations": [CASINO, FONTVIEILLE], "options": {"radiuses": [30, 30]}},
+    "radiuses_one_short": {"locations": [CASINO, FONTVIEILLE], "options": {"radiuses": [30, 5]}},
+    "bearings_north_east": {"locations": [CASINO, FONTVIEILLE], "options": {"bearings": [[0, 30], [90, 30]]}},
+    "bearings_south_west": {"locations": [CASINO, FONTVIEILLE], "options": {"bearings": [[180, 20], [270, 20]]}},
+    "bearings_and_radiuses": {"locations": [CASINO, PORT], "options": {"bearings": [[180, 20], [0, 180]], "radiuses": [100, 100]}},
+    "bearings_count_wrong": {"locations": [CASINO, FONTVIEILLE], "options": {"bearings": [[0, 30]]}},
+}
+
+
+def osrm_reference():
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "osrm_reference.json")) as f:
+        return json.load(f)["answers"]
+
+
+@pytest.mark.parametrize("name", sorted(OSRM_CASES))
+def test_osrm_options_answer_as_osrm_does(osrm, name):
+    """exclude, radiuses and bearings through routingpy: the code OSRM gives, the waypoints it
+    snaps to (within 5 m) and a route of about its length (within 10 %)."""
+    case, expected = OSRM_CASES[name], osrm_reference()[name]
+    try:
+        d = osrm.directions(case["locations"], profile="driving", **case["options"])
+    except RouterApiError as e:
+        assert e.status == expected["status"] and json.loads(e.message)["code"] == expected["code"], (e.status, e.message, expected)
+        return
+    assert expected["status"] == 200, (d.raw["code"], expected)
+    for ours, theirs in zip(d.raw["waypoints"], expected["waypoints"]):
+        assert meters(ours["location"], theirs) < 5, (ours["location"], theirs)
+    assert abs(d.distance - expected["distance"]) <= 0.1 * expected["distance"], (d.distance, expected["distance"])
+
+
+def test_osrm_options_reference_covers_every_case():
+    assert sorted(osrm_reference()) == sorted(OSRM_CASES)
 
 
 # ---- geopy: Nominatim ----------------------------------------------------------------------------

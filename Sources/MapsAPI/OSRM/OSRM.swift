@@ -53,14 +53,24 @@ public enum OSRM {
         public var speed: [Double]?
         public var nodes: [Int64]?
         public var weight: [Double]?
+        /// Per segment, the index in `metadata.datasource_names` of where its time came from.
+        public var datasources: [Int]?
+        public var metadata: Metadata?
+
+        public struct Metadata: Codable, Sendable {
+            public var datasource_names: [String]
+            public init(datasource_names: [String]) { self.datasource_names = datasource_names }
+        }
 
         public init(distance: [Double]? = nil, duration: [Double]? = nil, speed: [Double]? = nil, nodes: [Int64]? = nil,
-                    weight: [Double]? = nil) {
+                    weight: [Double]? = nil, datasources: [Int]? = nil, metadata: Metadata? = nil) {
             self.distance = distance
             self.duration = duration
             self.speed = speed
             self.nodes = nodes
             self.weight = weight
+            self.datasources = datasources
+            self.metadata = metadata
         }
     }
 

@@ -11,7 +11,7 @@ public struct OSRMRouteOptions: Sendable {
     public var overview = "simplified"
     /// `polyline` (default), `polyline6` or `geojson`.
     public var geometries = "polyline"
-    /// `duration`, `distance`, `speed`, `weight`, or `true` for all; empty or `false` for none.
+    /// `duration`, `distance`, `speed`, `weight`, `nodes`, `datasources`, or `true` for all; empty or `false` for none.
     public var annotations: Set<String> = []
 
     public init() {}
@@ -74,7 +74,7 @@ extension OSRM.Annotation {
     init(_ leg: TimedRoute.Leg, _ kinds: Set<String>, graph: RoadGraph) {
         let points = leg.points.map(LatLon.init(rounding:)).map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
         let all = kinds.contains("true")
-        var distances: [Double] = [], durations: [Double] = []
+        var distances: [Double] = [], durations: [Double] = [], sources: [Int] = []
         for (k, arc) in leg.arcs.enumerated() {
             let first = arc.firstPoint
             let last = k + 1 < leg.arcs.count ? leg.arcs[k + 1].firstPoint : points.count - 1
@@ -83,14 +83,22 @@ extension OSRM.Annotation {
             let total = lengths.reduce(0, +)
             distances += lengths
             durations += lengths.map { total > 0 ? $0 / total * arc.durationSeconds : arc.durationSeconds / Double(lengths.count) }
+            sources += lengths.map { _ in Self.datasourceNames.firstIndex(of: arc.source.rawValue) ?? 0 }
         }
+        let wantsSources = all || kinds.contains("datasources")
         func tenth(_ v: Double) -> Double { (v * 10).rounded() / 10 }
         self.init(distance: all || kinds.contains("distance") ? distances.map(tenth) : nil,
                   duration: all || kinds.contains("duration") ? durations.map(tenth) : nil,
                   speed: all || kinds.contains("speed") ? zip(distances, durations).map { $1 > 0 ? tenth($0 / $1) : 0 } : nil,
                   nodes: all || kinds.contains("nodes") ? Self.nodes(leg, graph: graph) : nil,
-                  weight: all || kinds.contains("weight") ? durations.map(tenth) : nil)
+                  weight: all || kinds.contains("weight") ? durations.map(tenth) : nil,
+                  datasources: wantsSources ? sources : nil,
+                  metadata: wantsSources ? Metadata(datasource_names: Self.datasourceNames) : nil)
     }
+
+    /// Where a segment's time comes from, as `datasources` indexes it: free-flow speeds of the
+    /// profile, the weekly (historical) profile, live traffic.
+    static let datasourceNames = [TimeSource.freeFlow, .historical, .live].map(\.rawValue)
 }
 
 extension OSRM.Annotation {

@@ -10,9 +10,6 @@ struct MatchHandlers {
     let app: MapsApplication
     typealias Failure = OSRMHandlers.Failure
 
-    /// OSRM match options this server does not take: a 400 naming them rather than silence.
-    static let unsupported = ["bearings", "hints", "approaches", "waypoints", "exclude", "snapping", "generate_hints"]
-
     func matchGet(_ request: HTTPRequest) -> HTTPResponse {
         answer(request) { () throws(Failure) in
             let coordinates = try OSRMHandlers.coordinates(request.pathParameters["coordinates"] ?? "", limit: app.service.limits.maxTracePoints)
@@ -35,9 +32,7 @@ struct MatchHandlers {
         do throws(Failure) {
             let mode = try OSRMHandlers.mode(request.pathParameters["profile"] ?? "")
             let q = request.query
-            if let name = Self.unsupported.first(where: { q[$0] != nil }) {
-                throw Failure(code: "InvalidValue", message: "\(name) is not supported by this server's match service")
-            }
+            try OSRMParameters.check(q, accepted: OSRMParameters.match, service: "match")
             var points = try read()
             if let text = q["timestamps"] {
                 let parts = text.split(separator: ";", omittingEmptySubsequences: false)

@@ -71,7 +71,11 @@ struct OSRMHandlers {
             let coords = try Self.coordinates(request.pathParameters["coordinates"] ?? "", limit: app.service.limits.maxWaypoints)
             guard coords.count >= 2 else { throw Failure(code: "InvalidQuery", message: "Number of coordinates needs to be at least two") }
             let q = request.query
+            try OSRMParameters.check(q, accepted: OSRMParameters.route, service: "route")
             var query = RouteQuery(waypoints: coords, mode: mode)
+            query.snapping = try OSRMParameters.snapping(q, count: coords.count, service: app.service)
+            query.avoid = try OSRMParameters.exclude(q)
+            query.strictAvoid = true
             switch q["alternatives"] ?? "false" {
             case "false": query.maxAlternatives = 0
             case "true": query.maxAlternatives = 1  // as OSRM: true asks for one alternative, a number for up to that many
@@ -88,8 +92,11 @@ struct OSRMHandlers {
             if let text = q["continue_straight"], text != "default" {
                 query.continueStraight = try Self.bool(text, "continue_straight")
             }
+            let hints = try OSRMParameters.generateHints(q)
             do {
-                return JSONResponse.ok(try app.service.osrmRoute(query, options: options))
+                var answer = try app.service.osrmRoute(query, options: options)
+                if !hints { for i in answer.waypoints.indices { answer.waypoints[i].hint = nil } }
+                return JSONResponse.ok(answer)
             } catch {
                 switch error.code {
                 case .mapMatchingFailure: throw Failure(code: "NoSegment", message: "Could not find a matching segment for any coordinate")
@@ -115,9 +122,9 @@ struct OSRMHandlers {
             throw Failure(code: "InvalidValue", message: "geometries must be polyline, polyline6 or geojson")
         }
         options.annotations = Set((q["annotations"] ?? "false").split(separator: ",").map(String.init))
-        let known: Set<String> = ["true", "false", "duration", "distance", "speed", "weight", "nodes"]
+        let known: Set<String> = ["true", "false", "duration", "distance", "speed", "weight", "nodes", "datasources"]
         if let unknown = options.annotations.first(where: { !known.contains($0) }) {
-            throw Failure(code: "InvalidValue", message: "annotations \(unknown) is not supported: use true, false, duration, distance, speed, weight or nodes")
+            throw Failure(code: "InvalidValue", message: "annotations \(unknown) is not supported: use true, false, duration, distance, speed, weight, nodes or datasources")
         }
         return options
     }
@@ -137,13 +144,17 @@ struct OSRMHandlers {
             let mode = try Self.mode(request.pathParameters["profile"] ?? "")
             let coords = try Self.coordinates(request.pathParameters["coordinates"] ?? "", limit: app.service.limits.maxWaypoints)
             guard coords.count == 1 else { throw Failure(code: "InvalidQuery", message: "Number of coordinates needs to be one") }
+            try OSRMParameters.check(request.query, accepted: OSRMParameters.nearest, service: "nearest")
+            let snapping = try OSRMParameters.snapping(request.query, count: 1, service: app.service)
+            let exclude = try OSRMParameters.exclude(request.query), hints = try OSRMParameters.generateHints(request.query)
             let number = Int(request.query["number"] ?? "1") ?? 0
             guard (1...100).contains(number) else { throw Failure(code: "InvalidValue", message: "number must be an integer in 1...100") }
-            let found: OSRM.NearestResponse?
-            do { found = try app.service.osrmNearest(coords[0], mode: mode, number: number) } catch {
+            var found: OSRM.NearestResponse?
+            do { found = try app.service.osrmNearest(coords[0], mode: mode, number: number, snapping: snapping[0], exclude: exclude) } catch {
                 throw Failure(code: "InvalidValue", message: error.message)
             }
-            guard let found else { throw Failure(code: "NoSegment", message: "Could not find a matching segments for coordinate") }
+            guard var found else { throw Failure(code: "NoSegment", message: "Could not find a matching segments for coordinate") }
+            if !hints { for i in found.waypoints.indices { found.waypoints[i].hint = nil } }
             return JSONResponse.ok(found)
         } catch {
             return Self.fail(error)
@@ -157,6 +168,9 @@ struct OSRMHandlers {
             let mode = try Self.mode(request.pathParameters["profile"] ?? "")
             let coords = try Self.coordinates(request.pathParameters["coordinates"] ?? "", limit: app.service.limits.maxWaypoints)
             guard coords.count >= 1 else { throw Failure(code: "InvalidQuery", message: "No coordinates") }
+            try OSRMParameters.check(request.query, accepted: OSRMParameters.table, service: "table")
+            _ = try OSRMParameters.list(request.query, "hints", count: coords.count)  // accepted and ignored, as OSRM allows
+            let exclude = try OSRMParameters.exclude(request.query), hints = try OSRMParameters.generateHints(request.query)
             func indices(_ name: String) throws(Failure) -> [Int] {
                 guard let text = request.query[name], text != "all" else { return Array(coords.indices) }
                 var result: [Int] = []
@@ -182,9 +196,14 @@ struct OSRMHandlers {
             let cells = sources.count * destinations.count, limit = app.service.limits.maxTableCells
             guard cells <= limit else { throw Failure(code: "TooBig", message: "Too many table cells (at most \(limit))") }
             if let refusal = app.quotas.charge(cells, of: .matrixCells, identity: app.identity(request)) { return refusal }
-            var response = JSONResponse.ok(try app.service.osrmTable(coords, sources: sources, destinations: destinations, mode: mode,
-                                                                     durations: annotations.contains("duration"), distances: annotations.contains("distance"),
-                                                                     fallbackSpeed: fallbackSpeed, fallbackFromSnapped: coordinate == "snapped", scaleFactor: scale))
+            var answer = try app.service.osrmTable(coords, sources: sources, destinations: destinations, mode: mode,
+                                                                     exclude: exclude, durations: annotations.contains("duration"), distances: annotations.contains("distance"),
+                                                                     fallbackSpeed: fallbackSpeed, fallbackFromSnapped: coordinate == "snapped", scaleFactor: scale)
+            if !hints {
+                for i in answer.sources.indices { answer.sources[i].hint = nil }
+                for i in answer.destinations.indices { answer.destinations[i].hint = nil }
+            }
+            var response = JSONResponse.ok(answer)
             response.headers.set("X-Matrix-Cells", String(cells))
             return response
         } catch let error as Failure {
