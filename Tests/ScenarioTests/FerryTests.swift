@@ -35,12 +35,22 @@ import RoadNetwork
         (["route": "ferry", "duration": "00:03", "name": "Harbour Tour"], "a tour by name"),
         (["route": "ferry", "duration": "00:03", "name": "Sunset cruise"], "a cruise by name"),
         (["route": "ferry", "duration": "00:03", "tourism": "attraction"], "tourism-tagged"),
-        (["route": "ferry", "duration": "3:00"], "three hours for 900 m"),
     ] as [(Tags, String)])
     func sightseeingLinesAreNotCrossings(ferry: Tags, why: String) throws {
         let s = try Self.harbour(ferry: ferry)
         #expect(s.route("a", "b") == "acdb", "\(why)")
         #expect(s.route("a", "b", mode: .pedestrian)?.contains("r") == false, "\(why), on foot")
+    }
+
+    @Test func hoursForAFewHundredMetresIsNoCrossing() throws {
+        // Without the road around, the line is the only way across: three hours for 900 m is a
+        // cruise with stops, so there is no route rather than a three-hour "crossing".
+        let s = try Scenario(Self.harbourMap, gridMeters: 200, wayList: [
+            ("ap", ["highway": "residential"]), ("qb", ["highway": "residential"]),
+            ("prq", ["route": "ferry", "duration": "3:00"]),
+        ])
+        #expect(s.route("a", "b") == nil)
+        #expect(s.route("a", "b", mode: .pedestrian) == nil)
     }
 
     @Test func aLoopIsASightseeingLine() throws {
