@@ -18,7 +18,7 @@ public enum Advisories {
         if flags.contains(.toll) { notices.append("This route includes toll roads.") }
         if flags.contains(.ferry) { notices.append("This route includes a ferry crossing; check its timetable.") }
         if flags.contains(.unpaved) { notices.append("This route includes unpaved roads.") }
-        if flags.contains(.restrictedAccess) { notices.append("This route uses roads with restricted access (destination or delivery only).") }
+        if flags.contains(.restrictedAccess) { notices.append("This route uses roads with restricted access (private, destination or delivery only).") }
         if flags.contains(.psvOnly) { notices.append("This route uses lanes or roads reserved for taxis and public service vehicles.") }
         if flags.contains(.pushing) { notices.append("Parts of this route require walking your bicycle.") }
         for kind in usedAvoided {

@@ -194,6 +194,7 @@ public final class Extractor {
             return nodePresent[i] ? Int32(i) : -1
         }
         statistics.missingNodes = nodePresent.reduce(0) { $0 + ($1 ? 0 : 1) }
+        vetFerries()
         progress?("index nodes", 1)
     }
 

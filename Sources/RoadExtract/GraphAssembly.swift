@@ -36,6 +36,7 @@ struct GraphAssembly {
         applyViaWayRestrictions(&turns, adjacency)
         turns.finish(into: &b)
         flagSmallComponents()
+        flagFerryOnlyPieces()
         return b
     }
 
@@ -199,6 +200,34 @@ struct GraphAssembly {
             let c = Int(components.component[a])
             if c == largest { b.arcFlags[a].insert(.largestComponent) }
             if c != largest && sizes[c] < threshold { b.arcFlags[a].insert(.smallComponent) }
+        }
+    }
+
+    /// Flags arcs of the large part that are small pieces once ferries are taken away (a pier
+    /// road across the water, an islet): the network reaches them only by ferry, so snapping
+    /// prefers a road of the large land part when one is about as near.
+    private mutating func flagFerryOnlyPieces() {
+        let ferryWays = b.wayFlags.map { $0.contains(.ferry) }
+        guard ferryWays.contains(true) else { return }
+        let isFerry = (0..<b.arcEdge.count).map { ferryWays[b.edgeWay[Int(b.arcEdge[$0] >> 1)].index] }
+        var firstOut: [UInt32] = [0]
+        var target: [ArcID] = []
+        for a in 0..<b.arcEdge.count {
+            if !isFerry[a] {
+                for t in Int(b.turnFirstOut[a])..<Int(b.turnFirstOut[a + 1]) where !isFerry[b.turnTarget[t].index] {
+                    target.append(b.turnTarget[t])
+                }
+            }
+            firstOut.append(UInt32(target.count))
+        }
+        let components = StronglyConnectedComponents(firstOut: firstOut, target: target)
+        var sizes = [Int](repeating: 0, count: components.count)
+        for a in 0..<b.arcEdge.count where !isFerry[a] { sizes[Int(components.component[a])] += 1 }
+        let largest = sizes.indices.max { sizes[$0] < sizes[$1] } ?? 0
+        let threshold = min(1000, (sizes.isEmpty ? 0 : sizes[largest]) / 2)
+        for a in 0..<b.arcEdge.count where !isFerry[a] && !b.arcFlags[a].contains(.smallComponent) {
+            let c = Int(components.component[a])
+            if c != largest && sizes[c] < threshold { b.arcFlags[a].insert(.ferryOnlyPiece) }
         }
     }
 }

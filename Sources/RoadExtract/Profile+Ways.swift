@@ -33,13 +33,13 @@ extension Profile {
         if case .denied = access { return nil }
 
         if let route, let routeSpeed = routeSpeedsKmh[route], highway == nil || route == "ferry" {
+            // Which modes a ferry carries is the access keys' answer (`motor_vehicle`, `foot`, …),
+            // every mode when untagged, as OSRM and Valhalla read ferries; a sightseeing line carries none.
+            if route == "ferry" && FerryLines.isSightseeing(tags) { return nil }
             roadClass = .ferry
             flags.insert(.ferry)
             speed = routeSpeed
             duration = tags["duration"].flatMap(Self.parseDuration)
-            if case .unspecified = access, mode == .car || mode == .taxi, tags["motor_vehicle"] == "no" || tags["motorcar"] == "no" {
-                return nil
-            }
         } else if let highway {
             roadClass = RoadClass(osmHighway: highway)
             if let s = highwaySpeedsKmh[highway] {
@@ -61,6 +61,7 @@ extension Profile {
                 return nil
             }
             if highway == "steps" { flags.insert(.steps) }
+            if highway == "platform" { flags.insert(.platform) }
         } else {
             return nil
         }

@@ -37,9 +37,10 @@ public struct Profile: Sendable {
     /// Access keys from the most general to the most specific (`access`, `vehicle`, `motor_vehicle`, `motorcar`);
     /// the most specific one present decides.
     public var accessKeys: [String]
-    public var accessDenied: Set<String> = ["no", "private", "agricultural", "forestry", "emergency", "military", "delivery_only"]
-    /// Values that allow the way only to reach a destination on it, not to pass through.
-    public var accessRestricted: Set<String> = ["destination", "delivery", "customers"]
+    public var accessDenied: Set<String> = ["no", "agricultural", "forestry", "emergency", "military", "delivery_only"]
+    /// Values that allow the way only to begin or end a route on it, never to pass through (OSRM's
+    /// `restricted_access_tag_list`: a private court is where a trip starts, not a shortcut).
+    public var accessRestricted: Set<String> = ["private", "destination", "delivery", "customers"]
     /// Whether a way reached only through `psv`/`taxi`/`bus` keys counts as a psv-only way.
     public var psvKeys: Set<String> = []
 

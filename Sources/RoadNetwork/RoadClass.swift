@@ -62,7 +62,7 @@ public struct WayFlags: OptionSet, Sendable, BitwiseCopyable {
     public static let roundabout = WayFlags(rawValue: 1 << 3)
     public static let tunnel = WayFlags(rawValue: 1 << 4)
     public static let bridge = WayFlags(rawValue: 1 << 5)
-    /// Access only for destination, delivery, customers: usable to start or end there, not to pass through.
+    /// Access only for private use, destination, delivery, customers: usable to start or end there, not to pass through.
     public static let restrictedAccess = WayFlags(rawValue: 1 << 6)
     /// A bicycle is pushed here (footways, steps): walking speed.
     public static let pushing = WayFlags(rawValue: 1 << 7)
@@ -72,6 +72,8 @@ public struct WayFlags: OptionSet, Sendable, BitwiseCopyable {
     public static let steps = WayFlags(rawValue: 1 << 10)
     /// `junction=circular`: a ring that is not a roundabout by the rules (guidance calls it a rotary).
     public static let circular = WayFlags(rawValue: 1 << 11)
+    /// A public-transport platform (`highway=platform`): a place to wait, not where a trip snaps.
+    public static let platform = WayFlags(rawValue: 1 << 12)
 }
 
 /// Per-arc facts that depend on the direction or on the graph as a whole.
@@ -85,6 +87,9 @@ public struct ArcFlags: OptionSet, Sendable, BitwiseCopyable {
     public static let restrictionCopy = ArcFlags(rawValue: 1 << 1)
     /// In the largest strongly connected component: every such arc reaches every other.
     public static let largestComponent = ArcFlags(rawValue: 1 << 2)
+    /// In a small piece that only a ferry joins to the rest (a pier stub across the water, an
+    /// islet): snapping prefers a road of the large part when one is about as near.
+    public static let ferryOnlyPiece = ArcFlags(rawValue: 1 << 3)
 }
 
 /// The kinds of road user a graph is built for.

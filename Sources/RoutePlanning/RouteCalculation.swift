@@ -118,7 +118,7 @@ struct RouteCalculation {
         for (i, w) in request.waypoints.enumerated() {
             let rule = snapping(i)
             let candidates = snapCandidates(w, rule)
-            guard var snap = candidates.large ?? candidates.nearest else { throw Failure(.noSegment(waypoint: i)) }
+            guard var snap = RoadGraph.preferred(candidates) else { throw Failure(.noSegment(waypoint: i)) }
             // A point at a closed or avoided road prefers another road about as near (at a
             // junction, say), if there is one.
             if isUndesirable(snap.edge), rule.bearing == nil,
@@ -127,7 +127,9 @@ struct RouteCalculation {
             }
             let chosen = endpoint(i, w, snap)
             endpoints.append(chosen)
-            if let near = candidates.nearest, near.inSmallComponent, near.edge != snap.edge, !isUndesirable(near.edge) {
+            // A piece that only a ferry reaches is not tried: `preferred` already chose between it and the large part.
+            if let near = candidates.nearest, near.inSmallComponent, !near.inFerryOnlyPiece, near.edge != snap.edge,
+               !isUndesirable(near.edge) {
                 small.append(endpoint(i, w, near))
                 usesSmall = true
             } else {

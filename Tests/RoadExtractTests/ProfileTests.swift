@@ -27,7 +27,9 @@ import OSMPBF
         (["highway": "residential", "access": "no", "motorcar": "yes"], true, true),
         (["highway": "residential", "motor_vehicle": "no"], false, false),
         (["highway": "residential", "motor_vehicle": "no", "motorcar": "yes"], true, true),
-        (["highway": "residential", "vehicle": "private"], false, false),
+        // Private, like destination: usable to begin or end a route (flagged restricted), as OSRM's car profile.
+        (["highway": "residential", "vehicle": "private"], true, true),
+        (["highway": "residential", "vehicle": "private", "motorcar": "no"], false, false),
         (["highway": "residential", "access": "destination"], true, true),
         (["highway": "service", "access": "no", "psv": "yes"], false, false),
         (["highway": "busway"], false, false),
@@ -83,7 +85,8 @@ import OSMPBF
         (["highway": "cycleway"], false, false),
         (["highway": "cycleway", "foot": "designated"], true, true),
         (["highway": "footway", "oneway:foot": "yes"], true, false),
-        (["highway": "path", "access": "private"], false, false),
+        (["highway": "path", "access": "private"], true, true),
+        (["highway": "path", "access": "private", "foot": "no"], false, false),
     ] as [([String: String], Bool, Bool)])
     func pedestrian(tags: [String: String], forward: Bool, backward: Bool) {
         let r = Self.directions(.pedestrian, Tags(tags))
@@ -124,13 +127,18 @@ import OSMPBF
         #expect(ferry.durationSeconds == 1800)
         let restricted = try #require(Profile.car.evaluate(way: ["highway": "residential", "access": "destination"]))
         #expect(restricted.flags.contains(.restrictedAccess))
+        let court = try #require(Profile.car.evaluate(way: ["highway": "service", "access": "private"]))
+        #expect(court.flags.contains(.restrictedAccess))
+        let platform = try #require(Profile.pedestrian.evaluate(way: ["highway": "platform"]))
+        #expect(platform.flags.contains(.platform))
     }
 
     @Test(arguments: [
         (Profile.car, ["barrier": "bollard"], true), (Profile.car, ["barrier": "gate"], false),
         (Profile.car, ["barrier": "lift_gate"], false), (Profile.car, ["barrier": "block"], true),
         (Profile.car, ["barrier": "bollard", "motor_vehicle": "yes"], false),
-        (Profile.car, ["barrier": "gate", "access": "private"], true),
+        // A private gate lets a route begin or end behind it (OSRM blocks only access values it does not treat as restricted).
+        (Profile.car, ["barrier": "gate", "access": "private"], false), (Profile.car, ["barrier": "gate", "access": "no"], true),
         (Profile.bicycle, ["barrier": "bollard"], false), (Profile.bicycle, ["barrier": "fence"], true),
         (Profile.pedestrian, ["barrier": "bollard"], false), (Profile.pedestrian, ["barrier": "wall"], true),
     ] as [(Profile, [String: String], Bool)])

@@ -18,7 +18,7 @@ extension PlanningEngine {
             var endpoints: [RouteEndpoint?] = [], roads: [NearbyRoad?] = []
             for p in points {
                 let candidates = graph.snapCandidates(p, maxDistanceMeters: maxSnap)
-                guard let s = candidates.large ?? candidates.nearest else { endpoints.append(nil); roads.append(nil); continue }
+                guard let s = RoadGraph.preferred(candidates) else { endpoints.append(nil); roads.append(nil); continue }
                 endpoints.append(RouteEndpoint(input: p, snap: s, graph: graph))
                 roads.append(NearbyRoad(point: s.point, distanceMeters: s.distanceMeters, roadName: graph.name(of: graph.edgeWay[s.edge.index])))
             }

@@ -17,7 +17,7 @@ extension PlanningEngine {
         let graph = engine.graph
         let snapshot = engine.snapshot
         let candidates = graph.snapCandidates(request.origin, maxDistanceMeters: maxSnapDistanceMeters)
-        guard let snap = candidates.large ?? candidates.nearest else { return .noSegment }
+        guard let snap = RoadGraph.preferred(candidates) else { return .noSegment }
         let endpoint = RouteEndpoint(input: request.origin, snap: snap, graph: graph)
         let key = MetricKey(routeType: request.routeType, avoid: request.avoid, strict: request.strictAvoid,
                             live: request.traffic && graph.mode.usesTraffic)

@@ -71,7 +71,9 @@ public struct TimeDependentLegSearch: LegSearch {
         let h = scratch.heap
         let extras = scratch.extras
         let penalties = penaltyMs
-        let penalized = !penalties.isEmpty
+        // Entering a restricted road from an open one costs what it costs in static searches.
+        let restrictedEntry = graph.hasRestrictedAccess
+        let penalized = !penalties.isEmpty || restrictedEntry
         h.reset()
         settled = 0
         var sourceOf: [Int: Int] = [:]
@@ -114,10 +116,13 @@ public struct TimeDependentLegSearch: LegSearch {
                 let v = turnTarget[t].index
                 let entry = Metric.add(du, turnDuration[t])
                 var extraV = extraU
-                if penalized {
+                if !penalties.isEmpty {
                     let penalty = penalties[v]
                     if penalty == UInt32.max { continue }
                     extraV = Metric.add(extraU, penalty)
+                }
+                if restrictedEntry && Metric.restricted(graph, ArcID(v)) && !Metric.restricted(graph, ArcID(u)) {
+                    extraV = Metric.add(extraV, WeightUnit.milliseconds.restrictedEntryPenalty)
                 }
                 for (arc, j) in targetArcIDs where arc == v {
                     let partial = drive(v, elapsedMs: entry, fraction: problem.targets[j].fraction, endpoint: true)
