@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-@testable import Places
+import GeoCore
 
 @Suite("Opening hours") struct OpeningHoursTests {
     @Test func commonForms() throws {
