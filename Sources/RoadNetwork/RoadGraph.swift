@@ -79,6 +79,8 @@ public struct RoadGraph: @unchecked Sendable {
 
     /// Restriction copies of each arc that has any (few: only via-way restrictions make them).
     public let restrictionCopies: [ArcID: [ArcID]]
+    /// Turns and arcs open or closed by the time of day (empty in most graphs).
+    public let conditionals: ConditionalRules
 
     public var nodeCount: Int { nodeCoordinates.count }
     public var edgeCount: Int { edgeTail.count }
@@ -129,6 +131,7 @@ public struct RoadGraph: @unchecked Sendable {
         let pairs: UnsafeBufferPointer<ArcID> = try store.column(p + "arc.copies")
         for i in stride(from: 0, to: pairs.count - 1, by: 2) { copies[pairs[i], default: []].append(pairs[i + 1]) }
         restrictionCopies = copies
+        conditionals = try ConditionalRules(store: store, prefix: p, turnCount: turnTarget.count, arcCount: arcEdge.count)
         snapGrid = try SnapGrid(store: store, prefix: p)
         segmentKeys = try SegmentKeys(store: store, prefix: p, shapeOSMIDs: shapeOSMIDs)
         guard edgeShapeStart.count == edgeTail.count + 1, turnFirstOut.count == arcEdge.count + 1,
