@@ -19,3 +19,23 @@ import GeoCore
         #expect(OpeningHours("") == nil)
     }
 }
+
+@Suite("Opening hours at a moment") struct OpeningHoursMomentTests {
+    @Test func spansAreHalfOpenAndRunPastMidnight() throws {
+        let hours = try #require(OpeningHours("Mo-Fr 07:00-18:00; Sa 22:00-02:00"))
+        #expect(!hours.isOpen(minuteOfWeek: 6 * 60 + 59))
+        #expect(hours.isOpen(minuteOfWeek: 7 * 60))
+        #expect(hours.isOpen(minuteOfWeek: 4 * 1_440 + 17 * 60 + 59))
+        #expect(!hours.isOpen(minuteOfWeek: 4 * 1_440 + 18 * 60))
+        // Saturday night runs into Sunday.
+        #expect(hours.isOpen(minuteOfWeek: 6 * 1_440 + 60))
+        #expect(!hours.isOpen(minuteOfWeek: 6 * 1_440 + 120))
+    }
+
+    @Test func strictRefusesHolidays() {
+        #expect(OpeningHours("Mo-Fr 08:00-18:00; PH off") != nil)
+        #expect(OpeningHours("Mo-Fr 08:00-18:00; PH off", strict: true) == nil)
+        #expect(OpeningHours("Su,PH 10:00-12:00", strict: true) == nil)
+        #expect(OpeningHours("Sa,Su 00:00-24:00", strict: true)?.isOpen(minuteOfWeek: 5 * 1_440 + 600) == true)
+    }
+}
