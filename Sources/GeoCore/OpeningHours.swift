@@ -29,6 +29,11 @@ public struct OpeningHours: Sendable, Equatable {
         self.week = week
     }
 
+    /// Open whenever any of `schedules` is (OSM's `no @ (22:00-24:00); no @ (00:00-06:00)`).
+    public init(anyOf schedules: [OpeningHours]) {
+        week = (0..<7).map { d in schedules.flatMap { $0.week[d] } }
+    }
+
     /// Whether the schedule is open at `minute` of the week (0 = Monday 00:00 local time); a span's end is
     /// exclusive, and a span past midnight holds into the next day.
     public func isOpen(minuteOfWeek minute: Int) -> Bool {

@@ -9,7 +9,8 @@ public struct ArcCondition: Sendable, Equatable {
 }
 
 /// The conditional tags of a way a profile reads: `oneway:conditional` (the profile's one-way keys)
-/// and `access:conditional` (its access keys, `motor_vehicle:conditional`, `motorcar:conditional`, …).
+/// and `access:conditional` (its access keys, `motor_vehicle:conditional`, `motorcar:conditional`, …,
+/// and their per-direction forms such as `motor_vehicle:forward:conditional`).
 ///
 /// Supported: a one-way in force during a schedule (`oneway:conditional=yes @ (…)`, `-1`), a one-way
 /// lifted during a schedule (`oneway:conditional=no @ (…)` on a one-way road: the reverse direction
@@ -22,6 +23,18 @@ extension Profile {
         var forward: ArcCondition?
         var backward: ArcCondition?
         var unsupported = 0
+    }
+
+    /// The access condition that decides one direction: the most specific access key present decides,
+    /// plain or conditional, its directional form (`motor_vehicle:forward:conditional`) first.
+    func accessCondition(_ tags: Tags, direction: String) -> String? {
+        for key in accessKeys.reversed() {
+            if let text = tags[key + ":" + direction + ":conditional"] { return text }
+            if tags[key + ":" + direction] != nil { return nil }
+            if let text = tags[key + ":conditional"] { return text }
+            if tags[key] != nil { return nil }
+        }
+        return nil
     }
 
     /// The one-way conditions, given which directions the unconditional tags allow.
@@ -53,24 +66,21 @@ extension Profile {
         verdict.backwardCondition = verdict.backwardSpeedKmh > 0 ? directions.backward : nil
         verdict.unsupportedConditions = directions.unsupported
         if maxspeedFactor != nil, tags["maxspeed:conditional"] != nil { verdict.unsupportedConditions += 1 }
-        // The most specific access key present decides, plain or conditional.
-        for key in accessKeys.reversed() {
-            if let text = tags[key + ":conditional"] {
-                guard case .supported(let value, let schedule) = ConditionalTag.read(text), accessDenied.contains(value) else {
-                    verdict.unsupportedConditions += 1
-                    return
-                }
-                let closed = ArcCondition(schedule: schedule, rule: .closedWhileActive)
-                // A direction already limited by a one-way condition keeps that one (rare; counted).
-                if verdict.forwardSpeedKmh > 0 {
-                    if verdict.forwardCondition == nil { verdict.forwardCondition = closed } else { verdict.unsupportedConditions += 1 }
-                }
-                if verdict.backwardSpeedKmh > 0 {
-                    if verdict.backwardCondition == nil { verdict.backwardCondition = closed } else { verdict.unsupportedConditions += 1 }
-                }
-                return
+        var unsupportedAccess = false
+        for backward in [false, true] where (backward ? verdict.backwardSpeedKmh : verdict.forwardSpeedKmh) > 0 {
+            guard let text = accessCondition(tags, direction: backward ? "backward" : "forward") else { continue }
+            guard case .supported(let value, let schedule) = ConditionalTag.read(text), accessDenied.contains(value) else {
+                unsupportedAccess = true
+                continue
             }
-            if tags[key] != nil { return }
+            let closed = ArcCondition(schedule: schedule, rule: .closedWhileActive)
+            // A direction already limited by a one-way condition keeps that one (rare; counted).
+            if backward {
+                if verdict.backwardCondition == nil { verdict.backwardCondition = closed } else { verdict.unsupportedConditions += 1 }
+            } else {
+                if verdict.forwardCondition == nil { verdict.forwardCondition = closed } else { verdict.unsupportedConditions += 1 }
+            }
         }
+        if unsupportedAccess { verdict.unsupportedConditions += 1 }
     }
 }

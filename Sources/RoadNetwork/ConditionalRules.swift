@@ -89,7 +89,8 @@ public struct ConditionalRules: Sendable {
 
     // MARK: Columns
 
-    /// Writes the rules: turn and arc lists with schedule indices, and the schedules as their text.
+    /// Writes the rules: turn and arc lists with schedule indices, and the schedules as their text
+    /// (one or more opening_hours texts, one a line, open when any is).
     public static func columns(turns: [(turn: UInt32, schedule: UInt32)], arcs: [(arc: UInt32, schedule: UInt32, rule: ArcRule)],
                                scheduleTexts: [String], into out: inout some ColumnSink, prefix p: String) {
         out.add(p + "cond.turn", turns.map(\.turn))
@@ -117,10 +118,15 @@ public struct ConditionalRules: Sendable {
         var schedules: [OpeningHours] = []
         for i in 0..<max(0, offsets.count - 1) {
             let range = Int(offsets[i])..<Int(offsets[i + 1])
-            guard range.upperBound <= bytes.count,
-                  let hours = OpeningHours(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self), strict: true)
-            else { throw .damaged(p, "conditional schedule \(i) does not read") }
-            schedules.append(hours)
+            // A schedule is one or more opening_hours texts, one a line: open when any of them is.
+            guard range.upperBound <= bytes.count else { throw .damaged(p, "conditional schedule \(i) is cut short") }
+            var parts: [OpeningHours] = []
+            for line in String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self).split(separator: "\n") {
+                guard let hours = OpeningHours(String(line), strict: true) else { throw .damaged(p, "conditional schedule \(i) does not read") }
+                parts.append(hours)
+            }
+            guard !parts.isEmpty else { throw .damaged(p, "conditional schedule \(i) is empty") }
+            schedules.append(OpeningHours(anyOf: parts))
         }
         guard turnSchedule.count == turn.count, arcSchedule.count == arc.count, arcRule.count == arc.count,
               turn.allSatisfy({ Int($0) < turnCount }), arc.allSatisfy({ Int($0) < arcCount }),

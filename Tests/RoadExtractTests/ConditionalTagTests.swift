@@ -41,3 +41,20 @@ import OSMPBF
         #expect(car.evaluate(way: ["highway": "primary", "access": "no", "access:conditional": "yes @ (Mo 07:00-09:00)"]) == nil)
     }
 }
+
+@Suite("Conditional tags, several entries and directions") struct ConditionalTagEntryTests {
+    @Test func entriesWithOneValueJoin() throws {
+        let reading = ConditionalTag.read("no @ 22:00-24:00; no @ (00:00-06:00)")
+        #expect(reading == .supported(value: "no", schedule: "22:00-24:00\n00:00-06:00"))
+        let hours = try #require(ConditionalTag.schedule("22:00-24:00\n00:00-06:00"))
+        #expect(hours.isOpen(minuteOfWeek: 23 * 60) && hours.isOpen(minuteOfWeek: 3 * 60) && !hours.isOpen(minuteOfWeek: 12 * 60))
+        // A `;` inside the parentheses belongs to the schedule.
+        #expect(ConditionalTag.read("no @ (Tu 06:00-17:00; Sa 06:00-22:00)") == .supported(value: "no", schedule: "Tu 06:00-17:00; Sa 06:00-22:00"))
+        #expect(ConditionalTag.read("no @ (22:00-06:00); destination @ (06:00-08:00)") == .unsupported)
+    }
+
+    @Test func directionalAccessConditions() throws {
+        let way = try #require(Profile.car.evaluate(way: ["highway": "primary", "motor_vehicle:forward:conditional": "no @ (Mo 07:00-09:00)"]))
+        #expect(way.forwardCondition?.rule == .closedWhileActive && way.backwardCondition == nil)
+    }
+}
