@@ -30,7 +30,8 @@ public struct DatasetLayout: Sendable {
     public static let placesFileName = "places.sqlite"
     /// The graph file's own format version (checked at open, independent of the manifest's).
     /// 3: the stored hierarchy weights mark "no path" as 2³¹ − 1 (2 used 2³² − 1).
-    public static let graphFormatVersion: UInt32 = 3
+    /// 4: conditional turns and arcs (`cond.*` columns, `ConditionalRules`).
+    public static let graphFormatVersion: UInt32 = 4
 
     public func readManifest() throws -> DatasetManifest {
         guard FileIO.exists(manifestPath) else {

@@ -108,6 +108,8 @@ public struct DatasetImporter {
                 statistics[mode.rawValue] = [
                     "nodes": builder.nodeCoordinates.count, "edges": builder.edgeTail.count,
                     "arcs": builder.arcEdge.count, "turns": builder.turnTarget.count,
+                    "conditionalTurns": builder.conditionalTurns.count, "conditionalArcs": builder.conditionalArcs.count,
+                    "unsupportedConditions": extractor.statistics.unsupportedConditions,
                 ]
                 var sink = writer
                 builder.freeze(into: &sink)

@@ -85,7 +85,8 @@ public struct Scenario: @unchecked Sendable {
                 throw GridMap.Error.unknownNode(r.via.first ?? "?", inWay: "via")
             }
             members.append((.way, to, "to"))
-            var tags: Tags = ["type": "restriction", "restriction": r.type]
+            // An empty type leaves `restriction` out (for restrictions given by `restriction:conditional`).
+            var tags: Tags = r.type.isEmpty ? ["type": "restriction"] : ["type": "restriction", "restriction": r.type]
             for (k, v) in r.tags.sorted(by: { $0.key < $1.key }) { tags.pairs.append((k, v)) }
             builder.addRelation(id: Int64(1000 + i), members: members, tags: tags)
         }

@@ -51,6 +51,9 @@ public final class Extractor {
         public var osmNodes = 0, osmWays = 0, osmRelations = 0
         public var usableWays = 0, missingNodes = 0
         public var restrictions = 0
+        /// Conditional tags (restrictions, access, one-way, maxspeed) whose condition is not supported,
+        /// treated as off (`ConditionalTag`).
+        public var unsupportedConditions = 0
     }
 
     /// Reads `source` and builds a graph for each profile.
@@ -119,6 +122,7 @@ public final class Extractor {
                         perProfile.append(v)
                     }
                     guard any else { continue }
+                    statistics.unsupportedConditions += perProfile.map { $0?.unsupportedConditions ?? 0 }.max() ?? 0
                     let index = Int32(wayOSMIDs.count)
                     wayByOSMID[block.wayIDs[w]] = index
                     wayOSMIDs.append(block.wayIDs[w])
@@ -132,8 +136,10 @@ public final class Extractor {
                 }
             }
             for r in 0..<block.relationCount {
-                if let restriction = TurnRestriction.parse(block: block, relation: r, profiles: profiles) {
-                    restrictions.append(restriction)
+                switch TurnRestriction.parse(block: block, relation: r, profiles: profiles) {
+                case .restriction(let restriction)?: restrictions.append(restriction)
+                case .unsupportedCondition?: statistics.unsupportedConditions += 1
+                case nil: break
                 }
                 timeZoneHints.observe(block.relationTags(r))
             }

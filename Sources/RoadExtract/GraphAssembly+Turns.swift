@@ -146,20 +146,26 @@ extension GraphAssembly {
                 if !restrictions.isEmpty {
                     let toWay = wayOSMID(out)
                     var allowed = true
+                    // A restriction with a schedule keeps the turn, forbidden only while it holds (`ConditionalRules`).
+                    var during: String?
                     for r in restrictions {
                         let toCount = outs.filter { wayOSMID($0) == toWay }.count
                         let ambiguous = fromCount > 1 || toCount > 1
                         let applies = !ambiguous || r.names(angle: angle, isUTurn: isUTurn)
+                        let forbids: Bool
                         switch r.kind {
                         case .prohibitive:
-                            if r.toWays.contains(toWay) && applies { allowed = false }
+                            forbids = r.toWays.contains(toWay) && applies
                         case .mandatory:
                             let isTarget = r.toWays.contains(toWay) && (outs.filter { r.toWays.contains(wayOSMID($0)) }.count == 1
                                 || r.names(angle: angle, isUTurn: isUTurn))
-                            if !isTarget { allowed = false }
+                            forbids = !isTarget
                         }
+                        guard forbids else { continue }
+                        if let s = r.schedule { during = during ?? s } else { allowed = false }
                     }
                     if !allowed { continue }
+                    if let during { conditionalMoves.append((arc, out, schedule(during))) }
                 }
                 let seconds = costs.seconds(angle: angle, roads: Int(adj.degree[v]), isUTurn: isUTurn, signals: signals)
                 table.target.append(out)

@@ -17,7 +17,8 @@ extension GraphAssembly {
             if fromWayArcs[way] != nil { fromWayArcs[way]!.append(ArcID(a)) }
         }
         for restriction in x.restrictions where restriction.profileMask & blockBit != 0 && restriction.viaNode == nil {
-            guard restriction.viaWays.count == 1 else { skippedRestrictions += 1; continue }
+            // A conditional via-way restriction would need conditional copies: not supported, so off.
+            guard restriction.viaWays.count == 1, restriction.schedule == nil else { skippedRestrictions += 1; continue }
             let via = restriction.viaWays[0]
             let toWays = Set(restriction.toWays)
             var applied = false

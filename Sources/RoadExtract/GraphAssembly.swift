@@ -16,6 +16,10 @@ struct GraphAssembly {
     var extractorWayOf: [Int32] = []
     let blockBit: UInt8
     var skippedRestrictions = 0
+    /// Conditional schedules by text, as indices into `b.conditionalSchedules`.
+    var scheduleIndex: [String: UInt32] = [:]
+    /// Turns a conditional restriction forbids during its schedule, found before the turn lists are final.
+    var conditionalMoves: [(from: ArcID, to: ArcID, schedule: UInt32)] = []
 
     init(extractor: Extractor, profileIndex: Int) {
         x = extractor
@@ -35,6 +39,7 @@ struct GraphAssembly {
         var turns = makeTurns(adjacency)
         applyViaWayRestrictions(&turns, adjacency)
         turns.finish(into: &b)
+        resolveConditionalTurns()
         flagSmallComponents()
         flagFerryOnlyPieces()
         return b
@@ -181,8 +186,37 @@ struct GraphAssembly {
             b.arcDurationMs.append(UInt32((meters / (speed / 3.6) * 1000).rounded()))
             b.arcFlags.append([])
             b.arcOriginal.append(arc)
+            if let condition = backward ? verdict.backwardCondition : verdict.forwardCondition {
+                b.conditionalArcs.append((arc.rawValue, schedule(condition.schedule), condition.rule))
+            }
         }
         wayEdges.append(e)
+    }
+
+    // MARK: Conditional rules
+
+    /// The index of a schedule's text in the graph's list, added on first use.
+    mutating func schedule(_ text: String) -> UInt32 {
+        if let i = scheduleIndex[text] { return i }
+        let i = UInt32(b.conditionalSchedules.count)
+        b.conditionalSchedules.append(text)
+        scheduleIndex[text] = i
+        return i
+    }
+
+    /// The conditional moves as turn indices of the finished lists (the arc's restriction copies,
+    /// which inherit its turns, too).
+    private mutating func resolveConditionalTurns() {
+        var copies: [ArcID: [ArcID]] = [:]
+        for a in 0..<b.arcOriginal.count where b.arcOriginal[a].index != a { copies[b.arcOriginal[a], default: []].append(ArcID(a)) }
+        for move in conditionalMoves {
+            for from in [move.from] + (copies[move.from] ?? []) {
+                for t in Int(b.turnFirstOut[from.index])..<Int(b.turnFirstOut[from.index + 1])
+                where b.arcOriginal[b.turnTarget[t].index] == move.to {
+                    b.conditionalTurns.append((UInt32(t), move.schedule))
+                }
+            }
+        }
     }
 
     // MARK: Components

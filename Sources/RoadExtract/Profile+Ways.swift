@@ -11,6 +11,11 @@ public struct WayVerdict: Sendable, Equatable {
     public var flags: WayFlags
     /// Tagged crossing time of a ferry, seconds.
     public var durationSeconds: Double?
+    /// Time-dependent closures of each direction (`access:conditional`, `oneway:conditional`).
+    public var forwardCondition: ArcCondition?
+    public var backwardCondition: ArcCondition?
+    /// Conditional tags on the way that are not supported (treated as off).
+    public var unsupportedConditions = 0
 
     public var isUsable: Bool { forwardSpeedKmh > 0 || backwardSpeedKmh > 0 }
 }
@@ -103,11 +108,14 @@ extension Profile {
 
         // Direction: one-way tags, implied one-ways, contraflow exemptions, per-direction access.
         let (allowForward, allowBackward) = directions(tags, highway: highway, flags: flags)
-        if !allowForward || denied(tags, direction: "forward") { forward = 0 }
-        if !allowBackward || denied(tags, direction: "backward") { backward = 0 }
+        let conditions = conditionalDirections(tags, forward: allowForward, backward: allowBackward)
+        if !(allowForward || conditions.forward != nil) || denied(tags, direction: "forward") { forward = 0 }
+        if !(allowBackward || conditions.backward != nil) || denied(tags, direction: "backward") { backward = 0 }
         guard forward > 0 || backward > 0 else { return nil }
-        return WayVerdict(forwardSpeedKmh: forward, backwardSpeedKmh: backward, roadClass: roadClass,
-                          flags: flags, durationSeconds: duration)
+        var verdict = WayVerdict(forwardSpeedKmh: forward, backwardSpeedKmh: backward, roadClass: roadClass,
+                                 flags: flags, durationSeconds: duration)
+        applyConditions(tags, conditions, to: &verdict)
+        return verdict
     }
 
     enum AccessVerdict {

@@ -15,24 +15,48 @@ public struct TurnRestriction: Sendable, Equatable {
     public var turn: String
     /// Bit i set: the restriction binds the profile at index i of the extraction.
     public var profileMask: UInt8
+    /// The weekly schedule during which the restriction holds (`restriction:conditional`, `day_on`/`hour_on`);
+    /// nil: always.
+    public var schedule: String? = nil
+
+    /// What reading a relation gave: a restriction, or one whose condition is not supported (dropped).
+    enum Parsed {
+        case restriction(TurnRestriction)
+        case unsupportedCondition
+    }
 
     /// Reads a relation; nil when it is not a restriction any of `profiles` obeys, or is incomplete.
-    static func parse(block: OSMBlock, relation i: Int, profiles: [Profile]) -> TurnRestriction? {
+    /// A conditional restriction whose condition is not supported is treated as off (`ConditionalTag`).
+    static func parse(block: OSMBlock, relation i: Int, profiles: [Profile]) -> Parsed? {
         let tags = block.relationTags(i)
         guard let type = tags["type"], type == "restriction" || type.hasPrefix("restriction:") else { return nil }
         let except = Set((tags["except"] ?? "").split(separator: ";").map { $0.trimmingCharacters(in: " ") })
         var mask: UInt8 = 0
         var kind: Kind?
         var turn = ""
+        var schedule: String?
+        var unsupported = false
+        let hours = ConditionalTag.restrictionSchedule(tags)
         for (p, profile) in profiles.enumerated() where !profile.restrictionKeys.isEmpty {
             guard except.isDisjoint(with: profile.restrictionExemptions) else { continue }
-            // The most specific key this profile reads decides (restriction:motorcar beats restriction).
+            // The most specific key this profile reads decides (restriction:motorcar beats restriction),
+            // its conditional form (`restriction:conditional=no_left_turn @ (Mo-Fr 07:00-09:00)`) too.
             var value: String?
+            var condition: String?
             for key in profile.restrictionKeys.reversed() {
                 if let v = tags[key] { value = v; break }
+                if let c = tags[key + ":conditional"] {
+                    guard case .supported(let v, let text) = ConditionalTag.read(c) else { unsupported = true; break }
+                    (value, condition) = (v, text)
+                    break
+                }
             }
-            if value == nil, type.hasPrefix("restriction:"), profile.restrictionKeys.contains(type) { value = tags["restriction"] }
+            if value == nil, !unsupported, type.hasPrefix("restriction:"), profile.restrictionKeys.contains(type) { value = tags["restriction"] }
             guard let value else { continue }
+            if condition == nil, let hours {
+                guard case .supported(_, let text) = hours else { unsupported = true; continue }
+                condition = text
+            }
             if value.hasPrefix("no_") {
                 kind = .prohibitive
                 turn = String(value.dropFirst(3))
@@ -43,8 +67,9 @@ public struct TurnRestriction: Sendable, Equatable {
                 continue
             }
             mask |= 1 << UInt8(p)
+            schedule = schedule ?? condition
         }
-        guard mask != 0, let kind else { return nil }
+        guard mask != 0, let kind else { return unsupported ? .unsupportedCondition : nil }
         var from: [Int64] = [], to: [Int64] = [], viaWays: [Int64] = []
         var viaNode: Int64?
         for m in block.relationMemberRange(i) {
@@ -59,8 +84,8 @@ public struct TurnRestriction: Sendable, Equatable {
             }
         }
         guard !from.isEmpty, !to.isEmpty, (viaNode != nil) != !viaWays.isEmpty else { return nil }
-        return TurnRestriction(relationID: block.relationIDs[i], kind: kind, fromWays: from, viaNode: viaNode,
-                               viaWays: viaWays, toWays: to, turn: turn, profileMask: mask)
+        return .restriction(TurnRestriction(relationID: block.relationIDs[i], kind: kind, fromWays: from, viaNode: viaNode,
+                                            viaWays: viaWays, toWays: to, turn: turn, profileMask: mask, schedule: schedule))
     }
 }
 

@@ -81,6 +81,8 @@ public struct RoadGraph: @unchecked Sendable {
     public let restrictionCopies: [ArcID: [ArcID]]
     /// Whether any way is for private use, destinations or deliveries only (searches then charge entering one).
     public let hasRestrictedAccess: Bool
+    /// Turns and arcs open or closed by the time of day (empty in most graphs).
+    public let conditionals: ConditionalRules
 
     public var nodeCount: Int { nodeCoordinates.count }
     public var edgeCount: Int { edgeTail.count }
@@ -132,6 +134,7 @@ public struct RoadGraph: @unchecked Sendable {
         for i in stride(from: 0, to: pairs.count - 1, by: 2) { copies[pairs[i], default: []].append(pairs[i + 1]) }
         restrictionCopies = copies
         hasRestrictedAccess = wayFlags.contains { $0.contains(.restrictedAccess) }
+        conditionals = try ConditionalRules(store: store, prefix: p, turnCount: turnTarget.count, arcCount: arcEdge.count)
         snapGrid = try SnapGrid(store: store, prefix: p)
         segmentKeys = try SegmentKeys(store: store, prefix: p, shapeOSMIDs: shapeOSMIDs)
         guard edgeShapeStart.count == edgeTail.count + 1, turnFirstOut.count == arcEdge.count + 1,

@@ -35,6 +35,11 @@ public struct RoadGraphBuilder {
     public var signRecords: [WaySignRecord] = []
     /// Motorway junction nodes with their exit number and name (any order; sorted when frozen).
     public var junctions: [(node: NodeID, ref: UInt32, name: UInt32)] = []
+    /// Time-dependent rules (`ConditionalRules`): turns by index into the finished turn lists, arcs,
+    /// and the schedules' text they index.
+    public var conditionalTurns: [(turn: UInt32, schedule: UInt32)] = []
+    public var conditionalArcs: [(arc: UInt32, schedule: UInt32, rule: ConditionalRules.ArcRule)] = []
+    public var conditionalSchedules: [String] = []
 
     public init(mode: TravelMode) { self.mode = mode }
 
@@ -102,6 +107,7 @@ public struct RoadGraphBuilder {
         out.add(p + "junction.node", sortedJunctions.map { UInt32($0.node.index) })
         out.add(p + "junction.ref", sortedJunctions.map(\.ref))
         out.add(p + "junction.name", sortedJunctions.map(\.name))
+        ConditionalRules.columns(turns: conditionalTurns, arcs: conditionalArcs, scheduleTexts: conditionalSchedules, into: &out, prefix: p)
         out.add(p + "string.bytes", bytes)
         out.add(p + "string.offsets", offsets)
         SnapGrid.columns(shape: shapeCoordinates, edgeShapeStart: edgeShapeStart, into: &out, prefix: p)

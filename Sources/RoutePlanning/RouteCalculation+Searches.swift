@@ -3,23 +3,29 @@ import Routing
 
 extension RouteCalculation {
     func staticRoute(_ endpoints: [RouteEndpoint], prepared: PreparedMetric) throws(Failure) -> Route {
+        let departure = departAt ?? now
         let outcome: RouteOutcome
         if request.avoid.contains(.alreadyUsedRoads) {
             outcome = penalizedRoute(endpoints, prepared: prepared, penalty: [], usedRoadPenalty: true)
         } else {
             outcome = engine.withStaticSearch(prepared) { search in planner.route(endpoints, using: &search) }
         }
-        return try timed(outcome, departure: departAt ?? now)
+        let route = try timed(outcome, departure: departure)
+        // The hierarchy's metric has every conditional element open; its route stands unless it
+        // passes one closed when reached (`ConditionalRules`).
+        guard passesClosedConditional(route, departure: departure) else { return route }
+        return try conditionalRoute(endpoints, prepared: prepared, departure: departure)
     }
 
-    /// A static route with extra entry costs (alternatives, alreadyUsedRoads), A* on the metric's CCH.
+    /// A static route with extra entry costs (alternatives, alreadyUsedRoads), A* on the metric's CCH;
+    /// conditional elements as they are at the request's moment.
     func penalizedRoute(_ endpoints: [RouteEndpoint], prepared: PreparedMetric, penalty: [UInt32], usedRoadPenalty: Bool) -> RouteOutcome {
         prepared.withPotential(towardsTargets: true) { potential in
             engine.timeDependentScratch.withScratch { scratch in
                 guard let potential else { return .noRoute(leg: 0) }
-                var search = UsedRoadsSearch(inner: AStarLegSearch(graph: graph, metric: prepared.metric, potential: potential,
-                                                                   penalty: penalty, scratch: scratch),
-                                             penalizeUsed: usedRoadPenalty, strict: request.strictAvoid)
+                var inner = AStarLegSearch(graph: graph, metric: prepared.metric, potential: potential, penalty: penalty, scratch: scratch)
+                inner.conditionalMoment = (departAt ?? now, table.utcOffsetSeconds)
+                var search = UsedRoadsSearch(inner: inner, penalizeUsed: usedRoadPenalty, strict: request.strictAvoid)
                 return planner.route(endpoints, using: &search)
             }
         }

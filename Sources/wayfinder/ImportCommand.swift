@@ -82,6 +82,8 @@ enum ImportCommand {
         lines.append("time zone: \(summary.manifest.timeZone) (from \(summary.manifest.timeZoneSource))")
         for (name, stats) in summary.manifest.profiles.sorted(by: { $0.key < $1.key }) {
             lines.append("  \(name.padding(toLength: 11, withPad: " ", startingAt: 0)) \(stats["nodes"] ?? 0) nodes, \(stats["edges"] ?? 0) edges, \(stats["arcs"] ?? 0) arcs, \(stats["turns"] ?? 0) turns")
+            lines.append("  \("".padding(toLength: 11, withPad: " ", startingAt: 0)) conditional rules: \(stats["conditionalTurns"] ?? 0) turns, "
+                + "\(stats["conditionalArcs"] ?? 0) arcs; \(stats["unsupportedConditions"] ?? 0) conditions not supported (treated as off)")
         }
         lines.append("  graph file: \(String(format: "%.1f", Double(summary.manifest.graphBytes) / 1_048_576)) MB")
         for stage in summary.stages {

@@ -2,7 +2,7 @@ import Testing
 import Foundation
 import MapsAPI
 import MapsAPIMapping
-import Places
+import GeoCore
 
 @Suite("Opening hours in TomTom's shape") struct OpeningHoursMappingTests {
     @Test func nextSevenDaysInTomTomShape() throws {

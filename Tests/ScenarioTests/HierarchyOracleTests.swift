@@ -34,6 +34,21 @@ import RoutePlanning
                 restrictions: [.init(from: "cj", via: "j", to: "dj", type: "no_left_turn", tags: ["except": "bicycle"]),
                                .init(from: "aj", via: "j", to: "cj", type: "only_straight_on")])
         }),
+        ("conditional rules", {
+            // Leave-now requests (Monday 03:00 UTC) fall outside the windows, depart-at and
+            // arrive-by ones (08:00, 09:00) inside them.
+            try Scenario("""
+                  a   e
+                d j b f
+                  c   g
+                """, ways: ["aj": ["highway": "primary"], "bj": ["highway": "primary"], "cj": ["highway": "primary"],
+                            "dj": ["highway": "secondary"], "ae": ["highway": "primary", "motor_vehicle:conditional": "no @ (Mo-Fr 06:00-10:00)"],
+                            "ef": ["highway": "primary", "oneway:conditional": "-1 @ (Mo 07:00-12:00)"], "bf": ["highway": "residential"],
+                            "fg": ["highway": "primary"], "cg": ["highway": "tertiary"]],
+                restrictions: [.init(from: "cj", via: "j", to: "dj", type: "no_left_turn",
+                                     tags: ["day_on": "Monday", "day_off": "Friday", "hour_on": "07:00", "hour_off": "18:00"]),
+                               .init(from: "bj", via: "j", to: "aj", type: "", tags: ["restriction:conditional": "no_right_turn @ (Mo 08:00-09:30)"])])
+        }),
         ("via-way restriction", {
             try Scenario("""
                 a b c

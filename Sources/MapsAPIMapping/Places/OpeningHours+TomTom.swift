@@ -1,4 +1,5 @@
 public import Places
+public import GeoCore
 public import MapsAPI
 public import Foundation
 

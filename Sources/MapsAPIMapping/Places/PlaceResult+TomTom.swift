@@ -76,7 +76,7 @@ extension PlaceResult {
                     SearchClassification(code: $0.tomTomCode, names: [SearchLocalizedName(nameLocale: "en-US", name: $0.name.lowercased())])
                 },
                 openingHours: openingHoursFrom.flatMap { from in
-                    openingHours.flatMap(OpeningHours.init)?.tomTomOpeningHours(startingOn: from.start, timeZone: from.timeZone)
+                    openingHours.flatMap { OpeningHours($0) }?.tomTomOpeningHours(startingOn: from.start, timeZone: from.timeZone)
                 },
                 timeZone: openingHoursFrom.map { SearchTimeZone(ianaId: $0.timeZone.identifier) })
         }

@@ -10,6 +10,10 @@ public struct AStarLegSearch: LegSearch {
     let potential: CCHPotential
     /// Added when entering an arc; `Metric.infinite` forbids it. Empty = none.
     public var penalty: [UInt32]
+    /// When set, conditional turns and arcs (`ConditionalRules`) are taken as they are at this one
+    /// moment (seconds since 1970, with the dataset's UTC offset): a metric's weights are not times,
+    /// so the moment does not advance along the route.
+    public var conditionalMoment: (time: Double, utcOffsetSeconds: Int)?
     let scratch: TimeDependentScratch
 
     public init(graph: RoadGraph, metric: Metric, potential: CCHPotential, penalty: [UInt32] = [], scratch: TimeDependentScratch? = nil) {
@@ -64,6 +68,8 @@ public struct AStarLegSearch: LegSearch {
             return m
         }
         var stopAt = bound()
+        let conditionals = graph.conditionals
+        let moment = conditionals.isEmpty ? nil : conditionalMoment
         while let (u, key) = s.popMin() {
             if key >= stopAt { break }
             let du = s.label(u)
@@ -72,6 +78,9 @@ public struct AStarLegSearch: LegSearch {
                 let w = metric.turnWeight[t]
                 let e = extra(v)
                 if w == Metric.infinite || e == Metric.infinite { continue }
+                if let moment, conditionals.blocksTurn(t, at: moment.time, utcOffsetSeconds: moment.utcOffsetSeconds)
+                    || (conditionals.blocksArc(v, at: moment.time, utcOffsetSeconds: moment.utcOffsetSeconds)
+                        && !targetArcs.contains(graph.arcOriginal[v])) { continue }
                 let nd = Metric.add(Metric.add(du, w), e)
                 let original = graph.arcOriginal[v]
                 for j in targetArcs.indices where targetArcs[j] == original {

@@ -86,6 +86,8 @@ public struct ArriveBySearch {
             return m
         }
         var stopAt = bound()
+        // Conditional turns and arcs, at the moment the route would reach them (`ConditionalRules`).
+        let conditionals = graph.conditionals, gated = !conditionals.isEmpty, offset = table.utcOffsetSeconds
         while let (b, keyB) = s.popMin() {
             if keyB >= stopAt { break }
             let entryB = reference - Double(s.label(b)) / 1000
@@ -93,6 +95,7 @@ public struct ArriveBySearch {
                 let t = Int(graph.turnReverseTurn[i])
                 let a = graph.turnSource[t].index
                 let leaveA = entryB - Double(graph.turnDurationMs[t]) / 1000
+                if gated && conditionals.blocksTurn(t, at: leaveA, utcOffsetSeconds: offset) { continue }
                 let original = graph.arcOriginal[a]
                 for (si, source) in sources.enumerated() where sourceArcs[si] == original {
                     guard let start = table.latestEntry(a, exit: leaveA, fraction: 1 - source.fraction, ignoringClosure: true) else { continue }
@@ -105,6 +108,7 @@ public struct ArriveBySearch {
                 }
                 if s.isSettled(a) { continue }
                 guard let entryA = table.latestEntry(a, exit: leaveA) else { continue }
+                if gated && conditionals.blocksArc(a, at: entryA, utcOffsetSeconds: offset) { continue }
                 let lateness = key(entryA)
                 let k = potentialKey(a, lateness)
                 guard k != UInt32.max else { continue }

@@ -107,6 +107,9 @@ public struct TimeDependentLegSearch: LegSearch {
         }
         var stopAt = bound()
         let turnFirstOut = graph.turnFirstOut, turnTarget = graph.turnTarget, turnDuration = graph.turnDurationMs
+        // Conditional turns and arcs are asked about only in graphs that have any, and then only
+        // when their bit is set: the moment is the one the route reaches them.
+        let conditionals = graph.conditionals, gated = !conditionals.isEmpty, offset = table.utcOffsetSeconds
         while let (u, keyU) = h.popMin() {
             if keyU >= stopAt { break }
             settled += 1
@@ -114,6 +117,7 @@ public struct TimeDependentLegSearch: LegSearch {
             let extraU = penalized ? extras[u] : 0
             for t in Int(turnFirstOut[u])..<Int(turnFirstOut[u + 1]) {
                 let v = turnTarget[t].index
+                if gated && conditionals.blocksTurn(t, at: departure + Double(du) / 1000, utcOffsetSeconds: offset) { continue }
                 let entry = Metric.add(du, turnDuration[t])
                 var extraV = extraU
                 if !penalties.isEmpty {
@@ -136,6 +140,7 @@ public struct TimeDependentLegSearch: LegSearch {
                     }
                 }
                 if h.isSettled(v) { continue }
+                if gated && conditionals.blocksArc(v, at: departure + Double(entry) / 1000, utcOffsetSeconds: offset) { continue }
                 let travel = drive(v, elapsedMs: entry)
                 guard travel != UInt32.max else { continue }
                 let label = Metric.add(entry, travel)

@@ -1,7 +1,11 @@
 /// A weekly schedule read from the common subset of OSM's `opening_hours` syntax: `24/7`, rules separated
 /// by `;` with weekday ranges and lists (`Mo-Fr`, `Sa,Su`) and time spans (`08:00-18:00`, `18:00-02:00`),
-/// `off`/`closed`; a later rule replaces earlier ones for its days. Anything else (holidays, months, weeks,
-/// sunrise…) makes `init` fail rather than guess.
+/// `off`/`closed`; a later rule replaces earlier ones for its days. Anything else (months, weeks,
+/// sunrise…) makes `init` fail rather than guess. Public and school holiday rules (`PH`, `SH`) say nothing
+/// about an ordinary week: they are skipped, or (`strict`) make `init` fail, for callers that would be
+/// wrong on a holiday without them.
+///
+/// Shared by places (shop hours) and by the road network's conditional rules (`hour_on`, `@ (Mo-Fr 07:00-09:00)`).
 public struct OpeningHours: Sendable, Equatable {
     /// Per weekday (0 = Monday … 6 = Sunday), open spans in minutes from that day's midnight; an end past
     /// 1440 runs into the next day.
@@ -9,7 +13,7 @@ public struct OpeningHours: Sendable, Equatable {
 
     static let dayNames = ["mo", "tu", "we", "th", "fr", "sa", "su"]
 
-    public init?(_ text: String) {
+    public init?(_ text: String, strict: Bool = false) {
         var week = [[ClosedRange<Int>]](repeating: [], count: 7)
         let trimmed = String(text.trimmedSpaces)
         if trimmed == "24/7" {
@@ -19,18 +23,32 @@ public struct OpeningHours: Sendable, Equatable {
         let rules = trimmed.replacing("||", with: ";").split(separator: ";").map { String($0.trimmedSpaces) }.filter { !$0.isEmpty }
         guard !rules.isEmpty else { return nil }
         for rule in rules {
-            guard let (days, spans) = Self.parse(rule: rule) else { return nil }
+            guard let (days, spans) = Self.parse(rule: rule, strict: strict) else { return nil }
             for d in days { week[d] = spans }
         }
         self.week = week
     }
 
-    private static func parse(rule: String) -> (days: [Int], spans: [ClosedRange<Int>])? {
+    /// Open whenever any of `schedules` is (OSM's `no @ (22:00-24:00); no @ (00:00-06:00)`).
+    public init(anyOf schedules: [OpeningHours]) {
+        week = (0..<7).map { d in schedules.flatMap { $0.week[d] } }
+    }
+
+    /// Whether the schedule is open at `minute` of the week (0 = Monday 00:00 local time); a span's end is
+    /// exclusive, and a span past midnight holds into the next day.
+    public func isOpen(minuteOfWeek minute: Int) -> Bool {
+        let day = minute / 1_440, m = minute % 1_440
+        if week[day].contains(where: { $0.lowerBound <= m && m < $0.upperBound }) { return true }
+        let previous = (day + 6) % 7
+        return week[previous].contains { $0.upperBound > 1_440 && $0.lowerBound <= m + 1_440 && m + 1_440 < $0.upperBound }
+    }
+
+    private static func parse(rule: String, strict: Bool) -> (days: [Int], spans: [ClosedRange<Int>])? {
         var parts = rule.split(separator: " ", maxSplits: 1).map(String.init)
         // Public and school holiday rules say nothing about an ordinary week.
-        if let first = parts.first?.lowercased(), first.hasPrefix("ph") || first.hasPrefix("sh") { return ([], []) }
+        if let first = parts.first?.lowercased(), first.hasPrefix("ph") || first.hasPrefix("sh") { return strict ? nil : ([], []) }
         var days = Array(0..<7)
-        if let first = parts.first, let parsed = weekdays(first) {
+        if let first = parts.first, let parsed = weekdays(first, strict: strict) {
             days = parsed
             parts.removeFirst()
         }
@@ -48,9 +66,13 @@ public struct OpeningHours: Sendable, Equatable {
     }
 
     /// "Mo-Fr,Su" → [0, 1, 2, 3, 4, 6]; nil when the text is not a weekday selector.
-    private static func weekdays(_ text: String) -> [Int]? {
+    private static func weekdays(_ text: String, strict: Bool) -> [Int]? {
         var days: [Int] = []
-        for item in text.lowercased().split(separator: ",") where item != "ph" && item != "sh" {
+        for item in text.lowercased().split(separator: ",") {
+            if item == "ph" || item == "sh" {
+                if strict { return nil }
+                continue
+            }
             let ends = item.split(separator: "-")
             guard let a = ends.first.flatMap({ dayNames.firstIndex(of: String($0)) }) else { return nil }
             if ends.count == 1 {
@@ -73,5 +95,15 @@ public struct OpeningHours: Sendable, Equatable {
         let hm = text.trimmedSpaces.split(separator: ":")
         guard hm.count == 2, let h = Int(hm[0]), let m = Int(hm[1]), (0...48).contains(h), (0..<60).contains(m) else { return nil }
         return h * 60 + m
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces.
+    fileprivate var trimmedSpaces: Substring {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
+        while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
+        return s
     }
 }
