@@ -20,12 +20,14 @@ struct TimedRouteBuilder {
     func build(_ route: Route, departure: Double, usedAvoidances: [Avoidance] = []) -> TimedRoute {
         var legs: [TimedRoute.Leg] = []
         var time = departure
+        var origins: TravelTimeTable.ProfileOrigin = []
         for leg in route.legs {
             var arcs: [TimedRoute.Arc] = []
             for piece in leg.pieces {
                 let a = graph.arcOriginal[piece.arc.index].index
                 let covered = max(0, piece.toFraction - piece.fromFraction)
                 let entry = time + piece.turnSeconds
+                origins.formUnion(snapshot.historicalTable.profileOrigin(a))
                 arcs.append(TimedRoute.Arc(
                     arc: piece.arc, fromFraction: piece.fromFraction, toFraction: piece.toFraction, lengthMeters: piece.lengthMeters,
                     durationSeconds: piece.durationSeconds, turnSeconds: piece.turnSeconds,
@@ -40,10 +42,11 @@ struct TimedRouteBuilder {
         let historic = usesTraffic ? RouteTiming.timed(route, graph: graph, table: snapshot.historicalTable, departure: departure)?.durationSeconds : nil
         let liveSeconds = usesTraffic ? RouteTiming.timed(route, graph: graph, table: snapshot.table, departure: departure)?.durationSeconds : nil
         let comparison = TimeComparison(freeFlowSeconds: RouteTiming.freeFlowSeconds(route, graph: graph), historicalSeconds: historic,
-                                        liveSeconds: liveSeconds, liveDelayedMeters: usesTraffic ? liveDelayedMeters(route, departure: departure) : 0)
+                                        liveSeconds: liveSeconds, liveDelayedMeters: usesTraffic ? liveDelayedMeters(route, departure: departure) : 0,
+                                        profilesApply: !origins.isEmpty)
         return TimedRoute(mode: graph.mode, legs: legs, waypoints: route.endpoints.map(waypoint), departure: departure,
                           usedAvoidances: usedAvoidances, comparison: comparison, fuelLiters: usesTraffic ? fuelLiters(route) : nil,
-                          closuresNearby: closuresNear(route))
+                          closuresNearby: closuresNear(route), profileOrigins: origins)
     }
 
     func waypoint(_ e: RouteEndpoint) -> TimedRoute.Waypoint {
@@ -56,7 +59,7 @@ struct TimedRouteBuilder {
         let t = table
         let cellStart = (entry / TravelTimeTable.gridSeconds).rounded(.down) * TravelTimeTable.gridSeconds
         if t.useLive, let (_, expiry) = t.live.speed(a), cellStart < expiry, cellStart - t.referenceTime < t.liveFadeEndSeconds { return .live }
-        return t.useHistorical ? .historical : .freeFlow
+        return t.profileOrigin(a).isEmpty ? .freeFlow : .historical
     }
 
     /// Metres driven where live traffic makes the road slower than its history says.
