@@ -74,9 +74,13 @@ extension PlanningEngine {
         let update = LiveUpdate(id: TrafficStore.makeID(createdAt: now), kind: kind, createdAt: now, expiresAt: now + expiresInSeconds,
                                 source: source, entries: entries)
         do { try trafficStore.save(update) } catch { throw .notSaved("\(error)") }
-        // Learned, not required: an update that could not be learned from still applies live.
-        try? learner.observe(update)
         refreshTraffic(force: true)
+        // Learned in the background, so that a large update goes live at once; routes take the
+        // learned speeds at the refresh that follows. Not required: an update that could not
+        // be learned from still applies live.
+        learning.async { [self] in
+            if (try? learner.observe(update)) == true { refreshTraffic() }
+        }
         let finished = DispatchTime.now().uptimeNanoseconds
         // This upload's own segments (the refresh reports every update in force), on the car
         // graph or the first graph that takes traffic.
@@ -154,6 +158,10 @@ public struct TimeModelState: Sendable {
 }
 
 extension PlanningEngine {
+    /// Waits until the live updates applied so far have been learned from (and routes use what
+    /// was learned).
+    public func waitForLearning() { learning.sync {} }
+
     public func timeModelState() -> TimeModelState {
         let modes = [TravelMode.car] + TravelMode.allCases.filter { $0 != .car && $0.usesTraffic }
         let model = modes.lazy.compactMap { self.engines.existing($0)?.core.model }.first

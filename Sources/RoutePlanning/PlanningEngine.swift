@@ -4,6 +4,7 @@ public import Routing
 public import Traffic
 import GeoCore
 import Synchronization
+import Dispatch
 
 /// One dataset's route planning, beneath every surface (TomTom and OSRM endpoints, the CLI,
 /// time to leave): per travel mode the graph, its hierarchy and the traffic snapshot in force,
@@ -18,6 +19,8 @@ public final class PlanningEngine: @unchecked Sendable {
     /// Historical speeds learned from the live speeds received (uploads and probes).
     public let learner: SpeedLearner
     public let timeModel: TimeModelSettings
+    /// Where live updates are learned from, one at a time and in order.
+    let learning = DispatchQueue(label: "wayfinder.speed-learning")
     /// The clock every time-related decision reads (replaceable for tests and replays).
     public let clock: @Sendable () -> Date
     let engines: RoutingEngines

@@ -33,6 +33,7 @@ import Traffic
             _ = try service.applyTraffic(Array("\(a),\(b),\(kmh)\n\(b),\(a),\(kmh)\n".utf8), kind: .speeds, expiresInSeconds: 60, source: "feed")
             clock.advance(by: 10)
         }
+        service.planning.waitForLearning()
     }
 
     @Test func withoutDataRushHourIsFreeFlow() throws {
@@ -127,6 +128,7 @@ import Traffic
             }
         }
         let report = try service.ingestProbes(Array(csv.utf8), expiresInSeconds: 300)
+        service.planning.waitForLearning()
         #expect(report.update != nil)
         #expect(service.planning.learner.summary.countingSlots > 0)
         let learned = try Self.route(service, s, departAt: Self.mondayFivePM.addingTimeInterval(Self.week)).summary
