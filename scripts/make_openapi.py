@@ -27,6 +27,7 @@ def example(parameters, **values):
 def json_response(schema, desc="OK"):
     return {"description": desc, "content": {"application/json": {"schema": schema}}}
 
+time_sources = ["freeFlow", "live", "importedProfiles", "learnedProfiles", "demoCongestion"]
 num = {"type": "number"}
 integer = {"type": "integer"}
 flag01 = {"type": "integer", "enum": [0, 1]}
@@ -45,7 +46,9 @@ schemas = {
                                     "trafficLengthInMeters": integer, "departureTime": string, "arrivalTime": string,
                                     "noTrafficTravelTimeInSeconds": integer, "historicTrafficTravelTimeInSeconds": integer,
                                     "liveTrafficIncidentsTravelTimeInSeconds": integer, "fuelConsumptionInLiters": num,
-                                    "deviationDistance": integer, "deviationTime": integer}},
+                                    "deviationDistance": integer, "deviationTime": integer,
+                                    "timeSources": {"type": "array", "items": {"enum": time_sources},
+                                                    "description": "where the route's times come from (Wayfinder's addition)"}}},
     "Instruction": {"type": "object", "required": ["routeOffsetInMeters", "travelTimeInSeconds", "point", "pointIndex",
                                                    "instructionType", "possibleCombineWithNext", "drivingSide", "maneuver"],
                     "properties": {"routeOffsetInMeters": integer, "travelTimeInSeconds": integer, "point": ref("LatLon"),
@@ -129,6 +132,8 @@ schemas = {
                   "properties": {"code": {"const": "Ok"}, "routes": {"type": "array", "items": {"type": "object",
                       "required": ["legs", "distance", "duration", "weight"],
                       "properties": {"distance": num, "duration": num, "weight": num, "weight_name": string,
+                                     "time_sources": {"type": "array", "items": {"enum": time_sources},
+                                                      "description": "where the route's times come from (Wayfinder's addition)"},
                                      "legs": {"type": "array", "items": ref("OSRMLeg")}}}},
                                  "waypoints": {"type": "array", "items": {"type": "object", "required": ["location", "name", "distance"]}}}},
     "OSRMLeg": {"type": "object", "required": ["steps", "summary", "weight", "duration", "distance"],
@@ -215,6 +220,13 @@ schemas = {
                               "drivingSide": {"type": "string", "enum": ["LEFT", "RIGHT"], "description": "the side traffic keeps to in the dataset's country"},
                               "instructionLanguages": {"type": "array", "items": string,
                                                        "description": "languages instructions can be given in (base tags; any region is accepted)"},
+                              "timeModel": {"type": "object", "description": "the sources of travel times in force",
+                                            "required": ["sources", "demoCongestion", "importedProfileSegments", "learnedSegments",
+                                                         "learnedObservedSlots", "learnedSlots", "minimumObservations"],
+                                            "properties": {"sources": {"type": "array", "items": {"enum": time_sources}},
+                                                           "demoCongestion": {"type": "boolean", "description": "invented weekly congestion on (serve --demo-congestion)"},
+                                                           "importedProfileSegments": integer, "learnedSegments": integer,
+                                                           "learnedObservedSlots": integer, "learnedSlots": integer, "minimumObservations": integer}},
                               "limits": {"type": "object", "description": "what one request may ask for (wayfinder serve --max-…)",
                                          "properties": {k: integer for k in ["maxWaypoints", "maxAlternatives", "maxDetourSeconds",
                                                                             "maxAlongRouteResults", "maxAlongRoutePoints", "maxSearchResults",

@@ -18,6 +18,16 @@ extension MapsService {
                                   tiles: tiles, apiKeyRequired: apiKeyRequired, limits: limits, http: http)
         health.drivingSide = drivingSide.rawValue
         health.instructionLanguages = InstructionText.supportedLanguages
+        let time = planning.timeModelState()
+        var sources = ["freeFlow"]
+        if !updates.isEmpty { sources.append("live") }
+        if time.importedSegments > 0 { sources.append("importedProfiles") }
+        if time.learned.countingSlots > 0 { sources.append("learnedProfiles") }
+        if time.settings.demoCongestion { sources.append("demoCongestion") }
+        health.timeModel = TimeModelHealth(sources: sources, demoCongestion: time.settings.demoCongestion,
+                                           importedProfileSegments: time.importedSegments, learnedSegments: time.learned.segments,
+                                           learnedObservedSlots: time.learned.observedSlots, learnedSlots: time.learned.countingSlots,
+                                           minimumObservations: time.settings.minimumObservations)
         return health
     }
 

@@ -20,11 +20,13 @@ public final class MapsService: @unchecked Sendable {
     /// Road speeds learned from probe vehicles (`ingestProbes`).
     public let probes = ProbeFeed()
 
-    public init(dataset: Dataset, clock: @escaping @Sendable () -> Date = { Date() }, limits: ServiceLimits = ServiceLimits()) {
+    /// - Parameter timeModel: demo congestion (off by default) and what learned speeds need.
+    public init(dataset: Dataset, clock: @escaping @Sendable () -> Date = { Date() }, limits: ServiceLimits = ServiceLimits(),
+                timeModel: TimeModelSettings = TimeModelSettings()) {
         self.dataset = dataset
         self.limits = limits
         planning = PlanningEngine(graphs: dataset.graphs, hierarchies: dataset.hierarchies, timeZone: dataset.timeZone,
-                                  stateFolder: dataset.stateFolder, clock: clock)
+                                  stateFolder: dataset.stateFolder, timeModel: timeModel, clock: clock)
         if let entry = dataset.manifest.files["places.sqlite"] {
             places = try? SQLitePlaceStore(path: dataset.layout.root + "/" + entry.path)
         } else {

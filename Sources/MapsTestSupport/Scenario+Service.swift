@@ -4,6 +4,7 @@ import Dataset
 import DatasetImport
 import OSMPBF
 public import RoadExtract
+public import RoutePlanning
 
 /// A clock tests move by hand.
 public final class TestClock: @unchecked Sendable {
@@ -23,6 +24,7 @@ extension Scenario {
     /// `MapsService` that reads `clock`, so tests exercise exactly what the server runs.
     /// `prepare` may write traffic files into the dataset's state folder before the service opens.
     public func service(clock: TestClock, profiles: [Profile] = [.car, .pedestrian], timeZone: String = "Europe/Helsinki",
+                        timeModel: TimeModelSettings = TimeModelSettings(),
                         prepare: (String) throws -> Void = { _ in }) throws -> MapsService {
         let dir = Fixtures.temporaryDirectory("wayfinder-scenario")
         let pbf = dir.appendingPathComponent("map.osm.pbf").path
@@ -34,7 +36,7 @@ extension Scenario {
         _ = try DatasetImporter(options: options).run()
         let datasetPath = dir.appendingPathComponent("dataset").path
         try prepare(datasetPath + "/state")
-        return MapsService(dataset: try Dataset(path: datasetPath), clock: { clock.now })
+        return MapsService(dataset: try Dataset(path: datasetPath), clock: { clock.now }, timeModel: timeModel)
     }
 
     /// OSM node id of a drawn letter (for traffic files keyed by node pairs).

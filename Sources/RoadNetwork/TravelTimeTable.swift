@@ -27,6 +27,8 @@ public struct TravelTimeTable: @unchecked Sendable {
     public let referenceTime: Double
     /// Seconds to add to UTC to get the dataset's local time (taken at `referenceTime`).
     public let utcOffsetSeconds: Int
+    /// Where each profile comes from (one per profile; empty: profile 0 is free flow, the others unknown).
+    public var profileOrigins: [ProfileOrigin] = []
     public var useLive = true
     public var useHistorical = true
     public var liveFullSeconds = 600.0
@@ -63,6 +65,27 @@ public struct TravelTimeTable: @unchecked Sendable {
         self.init(freeFlowMs: freeFlowMs, profileOfArc: profileOfArc, profileFactors: profileFactors,
                   live: LiveOverlay(liveMs: liveMs, liveExpiry: liveExpiry, closedUntil: closedUntil),
                   referenceTime: referenceTime, utcOffsetSeconds: utcOffsetSeconds)
+    }
+
+    /// The data a weekly profile comes from. Profile 0 is always free flow (no data).
+    public struct ProfileOrigin: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// The invented congestion by road class of `--demo-congestion`.
+        public static let demo = ProfileOrigin(rawValue: 1)
+        /// A speed-profile file the operator imported.
+        public static let imported = ProfileOrigin(rawValue: 2)
+        /// Speeds the server learned from the live traffic it received.
+        public static let learned = ProfileOrigin(rawValue: 4)
+    }
+
+    /// Where the weekly profile of an arc comes from; empty when it has none (free flow all week).
+    @inlinable
+    public func profileOrigin(_ arc: Int) -> ProfileOrigin {
+        guard useHistorical else { return [] }
+        let p = Int(profileOfArc[arc])
+        if p == 0 { return [] }
+        return p < profileOrigins.count ? profileOrigins[p] : .imported
     }
 
     /// An arc's live travel time (ms; 0 = none), whether or not it has expired.

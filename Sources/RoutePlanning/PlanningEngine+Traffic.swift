@@ -8,14 +8,17 @@ import Synchronization
 final class TrafficRefresh: Sendable {
     let lastFingerprint: Mutex<String>
     let lastRefresh: Mutex<Date>
+    /// The learner's version the engines' profiles were last made from.
+    let learnedVersion: Mutex<Int>
     /// One refresh at a time (the dataset watcher, the time-to-leave loop and uploads all refresh),
     /// so snapshots are published in the order their updates were read: an older one never
     /// replaces a newer one.
     let lock = NSLock()
 
-    init(fingerprint: String, at date: Date) {
+    init(fingerprint: String, at date: Date, learnedVersion: Int) {
         lastFingerprint = Mutex(fingerprint)
         lastRefresh = Mutex(date)
+        self.learnedVersion = Mutex(learnedVersion)
     }
 }
 
@@ -72,6 +75,12 @@ extension PlanningEngine {
                                 source: source, entries: entries)
         do { try trafficStore.save(update) } catch { throw .notSaved("\(error)") }
         refreshTraffic(force: true)
+        // Learned in the background, so that a large update goes live at once; routes take the
+        // learned speeds at the refresh that follows. Not required: an update that could not
+        // be learned from still applies live.
+        learning.async { [self] in
+            if (try? learner.observe(update)) == true { refreshTraffic() }
+        }
         let finished = DispatchTime.now().uptimeNanoseconds
         // This upload's own segments (the refresh reports every update in force), on the car
         // graph or the first graph that takes traffic.
@@ -92,7 +101,14 @@ extension PlanningEngine {
         let fingerprint = trafficStore.fingerprint()
         let changed = traffic.lastFingerprint.withLock { $0 != fingerprint }
         let stale = traffic.lastRefresh.withLock { now.timeIntervalSince($0) >= 300 }
-        guard force || changed || stale else { return nil }
+        let learnedVersion = learner.version
+        let learnedChanged = traffic.learnedVersion.withLock { $0 != learnedVersion }
+        guard force || changed || stale || learnedChanged else { return nil }
+        if learnedChanged {
+            let learned = learner.profiles()
+            for (mode, engine) in engines.made where mode.usesTraffic { engine.core.setLearned(learned) }
+            traffic.learnedVersion.withLock { $0 = learnedVersion }
+        }
         let updates = trafficStore.activeUpdates(now: now.timeIntervalSince1970)
         var report: TrafficModel.MatchReport?
         // Only motor traffic uses traffic; walking and cycling snapshots never change.
@@ -129,5 +145,26 @@ extension PlanningEngine {
             modes[mode] = .init(generation: s.generation, liveArcs: s.liveArcCount, closedArcs: s.closedArcCount, snapshotAt: s.createdAt)
         }
         return TrafficState(updates: updates, modes: modes)
+    }
+}
+
+/// What travel times are made of beyond free flow and live traffic.
+public struct TimeModelState: Sendable {
+    public var settings: TimeModelSettings
+    /// Lines of the imported speed-profile file found on the road network (the car graph's, or
+    /// the first that takes traffic).
+    public var importedSegments: Int
+    public var learned: SpeedLearner.Summary
+}
+
+extension PlanningEngine {
+    /// Waits until the live updates applied so far have been learned from (and routes use what
+    /// was learned).
+    public func waitForLearning() { learning.sync {} }
+
+    public func timeModelState() -> TimeModelState {
+        let modes = [TravelMode.car] + TravelMode.allCases.filter { $0 != .car && $0.usesTraffic }
+        let model = modes.lazy.compactMap { self.engines.existing($0)?.core.model }.first
+        return TimeModelState(settings: timeModel, importedSegments: model?.customProfileSegments ?? 0, learned: learner.summary)
     }
 }

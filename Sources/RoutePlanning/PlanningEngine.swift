@@ -4,6 +4,7 @@ public import Routing
 public import Traffic
 import GeoCore
 import Synchronization
+import Dispatch
 
 /// One dataset's route planning, beneath every surface (TomTom and OSRM endpoints, the CLI,
 /// time to leave): per travel mode the graph, its hierarchy and the traffic snapshot in force,
@@ -15,6 +16,11 @@ public final class PlanningEngine: @unchecked Sendable {
 
     public let timeZone: TimeZone
     public let trafficStore: TrafficStore
+    /// Historical speeds learned from the live speeds received (uploads and probes).
+    public let learner: SpeedLearner
+    public let timeModel: TimeModelSettings
+    /// Where live updates are learned from, one at a time and in order.
+    let learning = DispatchQueue(label: "wayfinder.speed-learning")
     /// The clock every time-related decision reads (replaceable for tests and replays).
     public let clock: @Sendable () -> Date
     let engines: RoutingEngines
@@ -23,22 +29,26 @@ public final class PlanningEngine: @unchecked Sendable {
     /// - Parameters:
     ///   - hierarchies: the CCH of each mode that has one (the others are searched with Dijkstra).
     ///   - stateFolder: where live traffic and historical profiles are kept (`state/` of a dataset).
+    ///   - timeModel: demo congestion (off by default) and what learned speeds need.
     public init(graphs: [TravelMode: RoadGraph], hierarchies: [TravelMode: CCHStructure], timeZone: TimeZone, stateFolder: String,
-                clock: @escaping @Sendable () -> Date = { Date() }) {
+                timeModel: TimeModelSettings = TimeModelSettings(), clock: @escaping @Sendable () -> Date = { Date() }) {
         self.timeZone = timeZone
         self.clock = clock
+        self.timeModel = timeModel
         trafficStore = TrafficStore(stateFolder: stateFolder)
+        learner = SpeedLearner(stateFolder: stateFolder, timeZone: timeZone, minimumObservations: timeModel.minimumObservations)
         let now = clock()
         let fingerprint = trafficStore.fingerprint()
         let historical = trafficStore.historicalProfiles()
         let updates = trafficStore.activeUpdates(now: now.timeIntervalSince1970)
-        engines = RoutingEngines(graphs: graphs, hierarchies: hierarchies, timeZone: timeZone, historical: historical)
+        engines = RoutingEngines(graphs: graphs, hierarchies: hierarchies, timeZone: timeZone, historical: historical, learner: learner,
+                                 demoCongestion: timeModel.demoCongestion)
         // The first mode (car when there is one) is ready before the first request; the others
         // are made on first use.
         if let first = graphs[.car] != nil ? TravelMode.car : graphs.keys.sorted(by: { $0.rawValue < $1.rawValue }).first {
             engines.make(first, now: now, updates: updates)
         }
-        traffic = TrafficRefresh(fingerprint: fingerprint, at: now)
+        traffic = TrafficRefresh(fingerprint: fingerprint, at: now, learnedVersion: learner.version)
     }
 
     /// The travel modes this dataset can route.

@@ -33,27 +33,35 @@ extension RouteCalculation {
 
     /// Exact time-dependent search (`TimeDependentRouting`), or nil without a hierarchy.
     var timeDependentRouting: TimeDependentRouting? {
-        guard let potentials = engine.core.potentials else { return nil }
+        guard let potentials = snapshot.potentials else { return nil }
         let snapshot = snapshot, live = key.live
         return TimeDependentRouting(graph: graph, planner: planner, potentials: potentials, table: table,
                                     liveBound: { snapshot.liveBound(live: live, band: $0) })
+    }
+
+    /// What `avoid=alreadyUsedRoads` asks of the roads earlier legs drove.
+    var usedRoads: UsedRoads {
+        guard request.avoid.contains(.alreadyUsedRoads) else { return .allowed }
+        return request.strictAvoid ? .forbidden : .avoided
     }
 
     /// Exact earliest-arrival route (plain time-dependent Dijkstra on a dataset without a hierarchy).
     func timeDependentRoute(_ endpoints: [RouteEndpoint], departure: Double, penalty: [UInt32]) -> RouteOutcome {
         engine.timeDependentScratch.withScratch { scratch in
             guard let routing = timeDependentRouting else {
-                var search = TimeDependentLegSearch(graph: graph, table: table, departure: departure, potential: nil, lowerBound: nil, scratch: scratch)
-                search.penaltyMs = penalty
+                var inner = TimeDependentLegSearch(graph: graph, table: table, departure: departure, potential: nil, lowerBound: nil, scratch: scratch)
+                inner.penaltyMs = penalty
+                var search = UsedRoadsSearch(inner: inner, penalizeUsed: usedRoads != .allowed, strict: usedRoads == .forbidden)
                 return planner.route(endpoints, using: &search)
             }
             var statistics = TimeDependentRouting.Statistics()
-            return routing.departAt(endpoints, departure: departure, penaltyMs: penalty, scratch: scratch, statistics: &statistics)
+            return routing.departAt(endpoints, departure: departure, penaltyMs: penalty, usedRoads: usedRoads, scratch: scratch,
+                                    statistics: &statistics)
         }
     }
 
     func arriveBy(_ endpoints: [RouteEndpoint], arrival: Double, prepared: PreparedMetric) throws(Failure) -> (Route, Double) {
-        if request.routeType == .fastest && request.avoid.isEmpty && graph.mode.usesTraffic {
+        if request.routeType == .fastest && rules.kinds.isEmpty && graph.mode.usesTraffic {
             let (outcome, departure) = engine.timeDependentScratch.withScratch { scratch -> (RouteOutcome, Double?) in
                 guard let routing = timeDependentRouting else {
                     var search = ArriveBySearch(graph: graph, table: table, potential: nil, lowerBound: nil, scratch: scratch)
@@ -63,7 +71,13 @@ extension RouteCalculation {
                 return routing.arriveBy(endpoints, arrival: arrival, scratch: scratch, statistics: &statistics)
             }
             guard let departure else { _ = try timed(outcome, departure: arrival); throw Failure(.noRoute(leg: 0)) }
-            return (try timed(outcome, departure: departure), departure)
+            guard usedRoads != .allowed else { return (try timed(outcome, departure: departure), departure) }
+            // alreadyUsedRoads: the depart-at route that avoids them, leaving about when the best
+            // route would, then the latest departure along it.
+            let route = try timed(timeDependentRoute(endpoints, departure: departure, penalty: []), departure: departure)
+            guard let latest = latestDeparture(route, arrival: arrival) else { throw Failure(.arrivalUnmeetable(latestDeparture: nil)) }
+            guard let timed = RouteTiming.timed(route, graph: graph, table: table, departure: latest) else { throw Failure(.closed) }
+            return (timed, latest)
         }
         // Other metrics: the best route by that metric, then the latest departure along it.
         let route = try staticRoute(endpoints, prepared: prepared)
@@ -78,7 +92,7 @@ extension RouteCalculation {
         let wanted = min(request.maxAlternatives, PlanningEngine.maxAlternatives)
         guard wanted > 0 else { return [] }
         let timeDependent = departure != nil
-        let weights = timeDependent ? (engine.core.potentials?.week.bound.arcWeight ?? prepared.metric.arcWeight) : prepared.metric.arcWeight
+        let weights = timeDependent ? (snapshot.potentials?.week.bound.arcWeight ?? prepared.metric.arcWeight) : prepared.metric.arcWeight
         let base = rules.entryPenaltyMs()
         let startTime = departure ?? departAt ?? now
         let found = AlternativeRoutes().find(

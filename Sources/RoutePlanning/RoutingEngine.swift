@@ -15,17 +15,22 @@ final class RoutingEngineCore: @unchecked Sendable {
     let networkBounds: (minLat: Int32, maxLat: Int32, minLon: Int32, maxLon: Int32)
     let matchers: MatcherPool
     /// Lower bounds over the week and a few bands of it, for time-dependent potentials (modes
-    /// that take traffic, with a hierarchy).
-    let potentials: TimeDependentPotentials?
+    /// that take traffic, with a hierarchy); remade when learned profiles change bands made from
+    /// other profiles (snapshots keep the ones their table was made with).
+    var potentials: TimeDependentPotentials? { potentialStore.withLock { $0 } }
+    private let potentialStore: Mutex<TimeDependentPotentials?>
     /// How many bands `potentials` customizes besides the week (each costs one metric's memory).
     static let potentialBands = 4
     private let curvatureStore = Mutex<[Float]?>(nil)
 
-    init(graph: RoadGraph, structure: CCHStructure?, timeZone: TimeZone, historical: SegmentProfiles?) {
+    init(graph: RoadGraph, structure: CCHStructure?, timeZone: TimeZone, historical: SegmentProfiles?, learned: SegmentProfiles?,
+         demoCongestion: Bool) {
         mode = graph.mode
         self.graph = graph
         self.structure = structure
-        model = TrafficModel(graph: graph, timeZone: timeZone, historical: graph.mode.usesTraffic ? historical : nil)
+        let traffic = graph.mode.usesTraffic
+        model = TrafficModel(graph: graph, timeZone: timeZone, historical: traffic ? historical : nil, learned: traffic ? learned : nil,
+                             demoCongestion: traffic && demoCongestion)
         planner = RoutePlanner(graph: graph, metric: .fastest(graph))
         var b = (minLat: Int32.max, maxLat: Int32.min, minLon: Int32.max, maxLon: Int32.min)
         for c in graph.nodeCoordinates {
@@ -33,11 +38,23 @@ final class RoutingEngineCore: @unchecked Sendable {
         }
         networkBounds = b
         matchers = MatcherPool(graph: graph, structure: structure)
-        if let structure, graph.mode.usesTraffic {
-            let (table, _) = model.table(referenceTime: Date(timeIntervalSince1970: 0), updates: [])
-            potentials = TimeDependentPotentials(graph: graph, structure: structure, table: table, bandCount: Self.potentialBands)
-        } else {
-            potentials = nil
+        potentialStore = Mutex(Self.makePotentials(graph: graph, structure: structure, model: model))
+    }
+
+    static func makePotentials(graph: RoadGraph, structure: CCHStructure?, model: TrafficModel) -> TimeDependentPotentials? {
+        guard let structure, graph.mode.usesTraffic else { return nil }
+        let (table, _) = model.table(referenceTime: Date(timeIntervalSince1970: 0), updates: [])
+        return TimeDependentPotentials(graph: graph, structure: structure, table: table, bandCount: potentialBands)
+    }
+
+    /// Takes new learned profiles. Learned slots are never faster than free flow, so bounds made
+    /// from free flow still hold; bounds made from other profiles are made again.
+    func setLearned(_ learned: SegmentProfiles?) {
+        guard mode.usesTraffic else { return }
+        model.setLearned(learned)
+        if model.hasBaseProfiles {
+            let made = Self.makePotentials(graph: graph, structure: structure, model: model)
+            potentialStore.withLock { $0 = made }
         }
     }
 
@@ -104,14 +121,18 @@ final class RoutingEngines: @unchecked Sendable {
     private let hierarchies: [TravelMode: CCHStructure]
     private let timeZone: TimeZone
     private let historical: SegmentProfiles?
+    private let learner: SpeedLearner
+    private let demoCongestion: Bool
     private let engines = Mutex<[TravelMode: RoutingEngine]>([:])
 
     init(graphs: [TravelMode: RoadGraph], hierarchies: [TravelMode: CCHStructure], timeZone: TimeZone,
-         historical: SegmentProfiles?) {
+         historical: SegmentProfiles?, learner: SpeedLearner, demoCongestion: Bool) {
         self.graphs = graphs
         self.hierarchies = hierarchies
         self.timeZone = timeZone
         self.historical = historical
+        self.learner = learner
+        self.demoCongestion = demoCongestion
     }
 
     func existing(_ mode: TravelMode) -> RoutingEngine? { engines.withLock { $0[mode] } }
@@ -126,7 +147,8 @@ final class RoutingEngines: @unchecked Sendable {
     func make(_ mode: TravelMode, now: Date, updates: [LiveUpdate]) -> RoutingEngine? {
         if let e = existing(mode) { return e }
         guard let graph = graphs[mode] else { return nil }
-        let core = RoutingEngineCore(graph: graph, structure: hierarchies[mode], timeZone: timeZone, historical: historical)
+        let core = RoutingEngineCore(graph: graph, structure: hierarchies[mode], timeZone: timeZone, historical: historical,
+                                     learned: learner.profiles(), demoCongestion: demoCongestion)
         let engine = RoutingEngine(core: core, now: now, updates: updates)
         engines.withLock { $0[mode] = engine }
         return engine

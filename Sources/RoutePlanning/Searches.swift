@@ -1,30 +1,6 @@
 import RoadNetwork
 import Routing
 
-/// Wraps a search so that, leg after leg, roads already driven get a heavy penalty (TomTom's
-/// `avoid=alreadyUsedRoads`): `AvoidanceRules.softEntryPenaltyMs` units of weight on entering
-/// them (half an hour on travel-time weights), or never with strict.
-struct UsedRoadsSearch: LegSearch {
-    var inner: AStarLegSearch
-    let penalizeUsed: Bool
-    let strict: Bool
-
-    mutating func solve(_ problem: LegProblem) -> LegSolution {
-        let solution = inner.solve(problem)
-        guard penalizeUsed else { return solution }
-        if inner.penalty.isEmpty { inner.penalty = [UInt32](repeating: 0, count: inner.graph.arcCount) }
-        for path in solution.paths.compactMap({ $0 }) {
-            for arc in path.arcs.dropFirst().dropLast() {
-                let original = inner.graph.arcOriginal[arc.index]
-                for a in [original, inner.graph.twin(of: original)] where !a.isNone {
-                    inner.penalty[a.index] = strict ? Metric.infinite : Metric.add(inner.penalty[a.index], AvoidanceRules.softEntryPenaltyMs)
-                }
-            }
-        }
-        return solution
-    }
-}
-
 /// The static search in use: the hierarchy, or Dijkstra where none was built.
 enum StaticSearch: LegSearch {
     case cch(CCHLegSearch)

@@ -24,12 +24,14 @@ struct TimedRouteBuilder {
         let delayed = usesTraffic ? liveDelayedMeters(route, departure: departure) : route.legs.map { _ in 0 }
         var legs: [TimedRoute.Leg] = []
         var time = departure
+        var origins: TravelTimeTable.ProfileOrigin = []
         for leg in route.legs {
             var arcs: [TimedRoute.Arc] = []
             for piece in leg.pieces {
                 let a = graph.arcOriginal[piece.arc.index].index
                 let covered = max(0, piece.toFraction - piece.fromFraction)
                 let entry = time + piece.turnSeconds
+                origins.formUnion(snapshot.historicalTable.profileOrigin(a))
                 arcs.append(TimedRoute.Arc(
                     arc: piece.arc, fromFraction: piece.fromFraction, toFraction: piece.toFraction, lengthMeters: piece.lengthMeters,
                     durationSeconds: piece.durationSeconds, turnSeconds: piece.turnSeconds,
@@ -43,10 +45,11 @@ struct TimedRouteBuilder {
                                        liveSeconds: liveRoute?.legs[l].durationSeconds, liveDelayedMeters: delayed[l]))
         }
         let comparison = TimeComparison(freeFlowSeconds: RouteTiming.freeFlowSeconds(route, graph: graph), historicalSeconds: historic?.durationSeconds,
-                                        liveSeconds: liveRoute?.durationSeconds, liveDelayedMeters: delayed.reduce(0, +))
+                                        liveSeconds: liveRoute?.durationSeconds, liveDelayedMeters: delayed.reduce(0, +),
+                                        profilesApply: !origins.isEmpty)
         return TimedRoute(mode: graph.mode, legs: legs, waypoints: route.endpoints.map(waypoint), departure: departure,
                           usedAvoidances: usedAvoidances, comparison: comparison, fuelLiters: usesTraffic ? fuelLiters(route) : nil,
-                          closuresNearby: closuresNear(route))
+                          closuresNearby: closuresNear(route), profileOrigins: origins)
     }
 
     func waypoint(_ e: RouteEndpoint) -> TimedRoute.Waypoint {
@@ -59,7 +62,7 @@ struct TimedRouteBuilder {
         let t = table
         let cellStart = (entry / TravelTimeTable.gridSeconds).rounded(.down) * TravelTimeTable.gridSeconds
         if t.useLive, let (_, expiry) = t.live.speed(a), cellStart < expiry, cellStart - t.referenceTime < t.liveFadeEndSeconds { return .live }
-        return t.useHistorical ? .historical : .freeFlow
+        return t.profileOrigin(a).isEmpty ? .freeFlow : .historical
     }
 
     /// Metres driven where live traffic makes the road slower than its history says, leg by leg.

@@ -19,6 +19,19 @@ public struct TimedRoute: Sendable {
     public var fuelLiters: Double?
     /// Roads closed by live traffic near the route when it was planned (the route avoids them).
     public var closuresNearby: Int
+    /// Where the weekly profiles of the arcs driven come from (empty: none has one).
+    public var profileOrigins: TravelTimeTable.ProfileOrigin = []
+
+    /// The sources of the route's times that were in force: free flow always, then live traffic
+    /// where an arc's time came from it, and each kind of weekly profile the arcs have.
+    public var timeSources: [String] {
+        var names = ["freeFlow"]
+        if legs.contains(where: { $0.arcs.contains { $0.source == .live } }) { names.append("live") }
+        if profileOrigins.contains(.imported) { names.append("importedProfiles") }
+        if profileOrigins.contains(.learned) { names.append("learnedProfiles") }
+        if profileOrigins.contains(.demo) { names.append("demoCongestion") }
+        return names
+    }
 
     /// One leg, between consecutive waypoints.
     public struct Leg: Sendable {
@@ -88,9 +101,9 @@ public struct TimedRoute: Sendable {
 
 /// Where the time of an arc comes from.
 public enum TimeSource: String, Sendable, Codable {
-    /// Free-flow speed: no traffic data for this mode or moment.
+    /// Free-flow speed: no traffic data for this mode, arc or moment.
     case freeFlow
-    /// The historical profile of the hour of the week.
+    /// The arc's weekly profile (imported, learned, or demo congestion) at that quarter-hour.
     case historical
     /// A live speed (fading into history after ten minutes).
     case live
@@ -100,12 +113,16 @@ public enum TimeSource: String, Sendable, Codable {
 public struct TimeComparison: Sendable {
     /// Seconds on empty roads.
     public var freeFlowSeconds: Double
-    /// Seconds with historical speeds only; nil when closed then or for modes without traffic.
+    /// Seconds without live traffic (weekly profiles where the arcs have them, free flow elsewhere);
+    /// nil when closed then or for modes without traffic.
     public var historicalSeconds: Double?
     /// Seconds with live traffic as well; nil when closed then or for modes without traffic.
     public var liveSeconds: Double?
     /// Metres where live traffic makes the road slower than its history says.
     public var liveDelayedMeters: Double
+    /// Whether some arc of the route has a weekly profile (only then is `historicalSeconds` a
+    /// historical time rather than free flow).
+    public var profilesApply = false
 }
 
 /// A route as the arcs it drives, legs apart: enough to time it again at another moment, and

@@ -30,6 +30,8 @@ final class TrafficSnapshot: @unchecked Sendable {
     let updates: [LiveUpdate]
     private let engine: RoutingEngineCore
     var graph: RoadGraph { engine.graph }
+    /// The engine's time-dependent bounds when this snapshot was made (they hold for its table).
+    let potentials: TimeDependentPotentials?
     private let cache = Mutex<[(key: MetricKey, value: PreparedMetric)]>([])
     /// Bounds for time-dependent potentials that hold under this snapshot's live speeds, per band
     /// (-1: the week), made on first use (nil inside: no live speed is faster than history's).
@@ -50,6 +52,7 @@ final class TrafficSnapshot: @unchecked Sendable {
         self.updates = updates
         self.report = report
         self.engine = engine
+        potentials = engine.potentials
         let now = createdAt.timeIntervalSince1970
         arcMsLive = Self.arcTimes(table, graph: engine.graph, at: now)
         liveArcCount = table.live.speedArcs.count
@@ -93,7 +96,7 @@ final class TrafficSnapshot: @unchecked Sendable {
     /// A band's lower bounds (nil: the week's) lowered to this snapshot's live speeds where those
     /// are faster, for time-dependent potentials; nil when history's bounds hold as they are.
     func liveBound(live: Bool, band: Int?) -> LowerBoundHierarchy? {
-        guard live, let potentials = engine.potentials, let structure = engine.structure else { return nil }
+        guard live, let potentials, let structure = engine.structure else { return nil }
         let key = band ?? -1
         if let known = liveBoundStore.withLock({ $0[key] }) { return known }
         let made = potentials.live(engine.graph, structure: structure, table: table, band: band)

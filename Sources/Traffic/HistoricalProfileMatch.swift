@@ -6,7 +6,9 @@ public import RoadNetwork
 /// An arc's factor in a slot is the time its profiled segments take at their speeds plus the rest
 /// at the arc's default factor, over its free-flow time. Segments come from OSM node pairs, so
 /// this is one pass over the file's lines (binary search in the segment keys) and one over the
-/// arcs; an arc whose segments all share one profile costs one lookup, not 672 sums.
+/// arcs; an arc whose segments all share one profile costs one lookup, not 672 sums. A speed of 0
+/// means "no data in this slot": the arc keeps its default factor there (learned profiles have
+/// data only in the slots enough observations reached).
 struct HistoricalProfileMatch {
     var profileOfArc: [UInt16]
     var profileFactors: [UInt16]
@@ -16,7 +18,9 @@ struct HistoricalProfileMatch {
     /// Arcs left on their default profile because the table of distinct profiles was full.
     var arcsOverLimit = 0
 
-    init(graph: RoadGraph, segments: SegmentProfiles, defaultProfileOfArc: [UInt16], defaultFactors: [UInt16]) {
+    /// - Parameter minimumFactor: the smallest factor a profile may give (learned profiles are never
+    ///   faster than free flow, so that the lower bounds made at start stay bounds).
+    init(graph: RoadGraph, segments: SegmentProfiles, defaultProfileOfArc: [UInt16], defaultFactors: [UInt16], minimumFactor: Double = 0) {
         let slots = TravelTimeTable.slotsPerWeek
         profileOfArc = defaultProfileOfArc
         profileFactors = defaultFactors
@@ -41,7 +45,7 @@ struct HistoricalProfileMatch {
             fill[a] += 1
         }
         var unique: [[UInt16]: UInt16] = [:]
-        var byUniformProfile: [UInt64: UInt16] = [:]
+        var byUniformProfile: [UniformKey: UInt16] = [:]
         let factorScale = Double(TravelTimeTable.factorScale)
         func intern(_ vector: [UInt16]) -> UInt16? {
             if let id = unique[vector] { return id }
@@ -51,7 +55,8 @@ struct HistoricalProfileMatch {
             unique[vector] = UInt16(id)
             return UInt16(id)
         }
-        func quantized(_ factor: Double) -> UInt16 { UInt16(min(60_000, max(1, (factor * factorScale).rounded()))) }
+        func quantized(_ factor: Double) -> UInt16 { UInt16(min(60_000, max(1, (max(minimumFactor, factor) * factorScale).rounded()))) }
+        func defaultFactor(_ a: Int, _ s: Int) -> Double { Double(defaultFactors[Int(defaultProfileOfArc[a]) * slots + s]) / factorScale }
         for a in 0..<n {
             let range = Int(first[a])..<Int(first[a + 1])
             guard range.contains(where: { keyProfile[Int(arcKeys[$0])] != none }) else { continue }
@@ -70,11 +75,15 @@ struct HistoricalProfileMatch {
                 // Every segment has profile p: factor = free-flow speed / speed. Arcs of one road
                 // share the vector: their free-flow speeds differ only by rounding (to 1 cm/s here).
                 let ffSpeed = (totalMeters / ffSeconds * 100).rounded() / 100
-                let cacheKey = UInt64(p) << 32 | UInt64(UInt32(min(4e9, ffSpeed * 100)))
+                // (The default profile is part of the key where a slot may fall back to it.)
+                let cacheKey = UniformKey(profile: p, speedCms: UInt32(min(4e9, ffSpeed * 100)), fallback: defaultProfileOfArc[a])
                 if let known = byUniformProfile[cacheKey] {
                     id = known
                 } else {
-                    let vector = (0..<slots).map { s in quantized(ffSpeed / (segments.speed(Int(p), slot: s) / 3.6)) }
+                    let vector = (0..<slots).map { s in
+                        let speed = segments.speed(Int(p), slot: s)
+                        return quantized(speed > 0 ? ffSpeed / (speed / 3.6) : defaultFactor(a, s))
+                    }
                     id = intern(vector)
                     if let id { byUniformProfile[cacheKey] = id }
                 }
@@ -87,7 +96,8 @@ struct HistoricalProfileMatch {
                     for i in range {
                         let k = Int(arcKeys[i])
                         guard keyProfile[k] != none else { continue }
-                        seconds += max(0.01, Double(keys.lengthCm(k)) / 100) / (segments.speed(Int(keyProfile[k]), slot: s) / 3.6)
+                        let meters = max(0.01, Double(keys.lengthCm(k)) / 100), speed = segments.speed(Int(keyProfile[k]), slot: s)
+                        seconds += speed > 0 ? meters / (speed / 3.6) : meters / totalMeters * ffSeconds * defaultFactor(a, s)
                     }
                     vector[s] = quantized(seconds / ffSeconds)
                 }
@@ -98,4 +108,12 @@ struct HistoricalProfileMatch {
         // Restriction copies drive like their originals.
         for a in 0..<n where graph.arcOriginal[a].index != a { profileOfArc[a] = profileOfArc[graph.arcOriginal[a].index] }
     }
+}
+
+/// Arcs whose segments all have one profile share a factor vector when their free-flow speeds
+/// (to 1 cm/s) and the default profile they fall back to are the same.
+private struct UniformKey: Hashable {
+    var profile: UInt32
+    var speedCms: UInt32
+    var fallback: UInt16
 }

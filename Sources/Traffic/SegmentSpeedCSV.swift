@@ -11,6 +11,12 @@ public enum SegmentSpeedCSV {
         public var from: Int64
         public var to: Int64
         public var speedKmh: Double?
+
+        public init(from: Int64, to: Int64, speedKmh: Double?) {
+            self.from = from
+            self.to = to
+            self.speedKmh = speedKmh
+        }
     }
 
     public static let maxSpeedKmh = 300.0

@@ -4,25 +4,38 @@ import GeoCore
 import Dispatch
 import Synchronization
 
-/// Builds `TravelTimeTable`s for one graph: default profiles by road class, operator-supplied
-/// per-segment profiles, and live updates, matched to arcs through their OSM node pairs.
+/// Builds `TravelTimeTable`s for one graph: free flow, the weekly profiles that come from data
+/// (an operator's per-segment profile file, speeds learned from live traffic) or, for demos only,
+/// invented congestion by road class; and live updates, matched to arcs through OSM node pairs.
 public final class TrafficModel: @unchecked Sendable {
     public let graph: RoadGraph
     public let timeZone: TimeZone
-    /// Profile per arc and the deduplicated profile table (default profiles first).
-    public private(set) var profileOfArc: [UInt16]
-    public private(set) var profileFactors: [UInt16]
+    /// Whether the invented weekly congestion by road class (`HistoricalProfiles`) is the default
+    /// profile (`--demo-congestion`); otherwise the default is free flow.
+    public let demoCongestion: Bool
     /// Extra memory the per-segment profiles take (profile table + per-arc ids beyond the defaults).
     public private(set) var customProfileBytes = 0
     public private(set) var customProfileSegments = 0
     public private(set) var customProfileArcs = 0
     /// Arcs that kept their default profile because the table of distinct profiles (65,535) was full.
     public private(set) var customProfileArcsOverLimit = 0
+    /// The defaults and the imported profiles; the learned ones go on top of them.
+    private let base: Profiles
+    private let current: Mutex<Profiles>
     /// Each live update in force matched to segment keys once (updates never change): a refresh
     /// after a new upload matches only that upload's lines.
     private let resolved = Mutex<[String: Resolution]>([:])
     /// Made on the first table with live data (its stamps are map-sized).
     private let overlayBuilder = Mutex<LiveOverlayBuilder?>(nil)
+
+    /// Profile per arc, the deduplicated factor table, and where each profile comes from.
+    struct Profiles: Sendable {
+        var ofArc: [UInt16]
+        var factors: [UInt16]
+        var origins: [TravelTimeTable.ProfileOrigin]
+        var learnedSegments = 0
+        var learnedArcs = 0
+    }
 
     /// Per CSV line of an update: its first segment key and how many keys it has (0 = unmatched).
     struct Resolution: Sendable {
@@ -31,25 +44,69 @@ public final class TrafficModel: @unchecked Sendable {
         var matched: Int
     }
 
-    public init(graph: RoadGraph, timeZone: TimeZone, historical: SegmentProfiles? = nil) {
+    public init(graph: RoadGraph, timeZone: TimeZone, historical: SegmentProfiles? = nil, learned: SegmentProfiles? = nil,
+                demoCongestion: Bool = false) {
         self.graph = graph
         self.timeZone = timeZone
-        var factors: [UInt16] = []
-        for p in HistoricalProfiles.all { factors.append(contentsOf: HistoricalProfiles.slots(p)) }
-        profileFactors = factors
-        profileOfArc = (0..<graph.arcCount).map { a in
-            UInt16(HistoricalProfiles.profile(for: graph.wayClass[graph.way(of: ArcID(a)).index]).id)
+        self.demoCongestion = demoCongestion
+        var defaults: Profiles
+        if demoCongestion {
+            var factors: [UInt16] = []
+            for p in HistoricalProfiles.all { factors.append(contentsOf: HistoricalProfiles.slots(p)) }
+            defaults = Profiles(ofArc: (0..<graph.arcCount).map { a in
+                UInt16(HistoricalProfiles.profile(for: graph.wayClass[graph.way(of: ArcID(a)).index]).id)
+            }, factors: factors, origins: HistoricalProfiles.all.map { $0.id == 0 ? [] : .demo })
+        } else {
+            defaults = Profiles(ofArc: [UInt16](repeating: 0, count: graph.arcCount),
+                                factors: [UInt16](repeating: UInt16(TravelTimeTable.factorScale), count: TravelTimeTable.slotsPerWeek),
+                                origins: [[]])
         }
+        let defaultFactorCount = defaults.factors.count
         if let historical, !historical.isEmpty {
-            let match = HistoricalProfileMatch(graph: graph, segments: historical, defaultProfileOfArc: profileOfArc, defaultFactors: profileFactors)
-            profileOfArc = match.profileOfArc
-            profileFactors = match.profileFactors
+            let match = HistoricalProfileMatch(graph: graph, segments: historical, defaultProfileOfArc: defaults.ofArc,
+                                               defaultFactors: defaults.factors)
+            defaults = Self.layered(defaults, match, origin: .imported)
             customProfileSegments = match.matchedLines
             customProfileArcs = match.profiledArcs
             customProfileArcsOverLimit = match.arcsOverLimit
-            customProfileBytes = (profileFactors.count - factors.count) * 2
+            customProfileBytes = (defaults.factors.count - defaultFactorCount) * 2
         }
+        base = defaults
+        current = Mutex(defaults)
+        if let learned { setLearned(learned) }
     }
+
+    /// Puts the learned profiles on top of the defaults and the imported ones (nil: none yet);
+    /// tables made afterwards use them. A learned slot is never faster than free flow.
+    public func setLearned(_ learned: SegmentProfiles?) {
+        var profiles = base
+        if let learned, !learned.isEmpty {
+            let match = HistoricalProfileMatch(graph: graph, segments: learned, defaultProfileOfArc: base.ofArc,
+                                               defaultFactors: base.factors, minimumFactor: 1)
+            profiles = Self.layered(base, match, origin: .learned)
+            profiles.learnedSegments = match.matchedLines
+            profiles.learnedArcs = match.profiledArcs
+        }
+        current.withLock { $0 = profiles }
+    }
+
+    /// `under` with the profiles `match` made from it; a new profile's origin is `origin` and
+    /// whatever it falls back to.
+    static func layered(_ under: Profiles, _ match: HistoricalProfileMatch, origin: TravelTimeTable.ProfileOrigin) -> Profiles {
+        var result = Profiles(ofArc: match.profileOfArc, factors: match.profileFactors, origins: under.origins)
+        let count = match.profileFactors.count / TravelTimeTable.slotsPerWeek
+        result.origins += [TravelTimeTable.ProfileOrigin](repeating: origin, count: count - under.origins.count)
+        for a in result.ofArc.indices where Int(result.ofArc[a]) >= under.origins.count {
+            result.origins[Int(result.ofArc[a])].formUnion(under.origins[Int(under.ofArc[a])])
+        }
+        return result
+    }
+
+    /// Whether some arc has a profile besides the learned ones (demo congestion or an imported file).
+    public var hasBaseProfiles: Bool { base.origins.count > 1 }
+
+    /// Segments of the learned profiles found on this graph, and the arcs they give a profile.
+    public var learnedCoverage: (segments: Int, arcs: Int) { current.withLock { ($0.learnedSegments, $0.learnedArcs) } }
 
     public struct MatchReport: Sendable {
         public var entries = 0
@@ -71,8 +128,10 @@ public final class TrafficModel: @unchecked Sendable {
             return builder!.build(graph: graph, updates: updates, resolutions: resolutions, report: &report)
         }
         let time = referenceTime.timeIntervalSince1970
-        let table = TravelTimeTable(freeFlowMs: graph.arcDurationMs, profileOfArc: profileOfArc, profileFactors: profileFactors,
+        let profiles = current.withLock { $0 }
+        var table = TravelTimeTable(freeFlowMs: graph.arcDurationMs, profileOfArc: profiles.ofArc, profileFactors: profiles.factors,
                                     live: overlay, referenceTime: time, utcOffsetSeconds: timeZone.secondsFromGMT(for: referenceTime))
+        table.profileOrigins = profiles.origins
         return (table, report)
     }
 

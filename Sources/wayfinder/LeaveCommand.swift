@@ -4,6 +4,7 @@ import MapsService
 import TimeToLeave
 import Synchronization
 import RoadNetwork
+import RoutePlanning
 
 enum LeaveCommand {
     static let usage = """
@@ -26,7 +27,8 @@ enum LeaveCommand {
       --type TYPE             fastest (default), shortest, eco, thrilling
       --avoid LIST            comma-separated: tollRoads,motorways,ferries,unpavedRoads,alreadyUsedRoads
       --prep DURATION         time to get ready before leaving: 10m, 1h30m, 90s, 45 (minutes); default 0
-      --no-traffic            ignore live traffic (historical speeds only)
+      --no-traffic            ignore live traffic (free flow and weekly speed profiles only)
+      --demo-congestion       for demos: add the invented weekly congestion by road class (not data)
       --once                  print the plan and exit (for scripts)
       --format FORMAT         text (default) or json (the watch document; live: one JSON line per event)
       --interval SECONDS      re-plan this often (default 60)
@@ -46,8 +48,9 @@ enum LeaveCommand {
         guard a.positional.count == 1 else { throw UsageError("give exactly one dataset folder") }
         if a.flag("benchmark") {
             let count = try a.int("watches", in: 1...100_000) ?? 1000
+            let timeModel = TimeModelSettings(demoCongestion: a.flag("demo-congestion"))
             try a.checkAllUsed()
-            let maps = try Commands.openService(a.positional[0])
+            let maps = try Commands.openService(a.positional[0], timeModel: timeModel)
             let folder = NSTemporaryDirectory() + "wayfinder-leave-bench-\(getpid())"
             defer { try? FileManager.default.removeItem(atPath: folder) }
             let report = try WatchBenchmark.run(planning: maps.planning, dataset: maps.dataset.manifest.source.name, watchCount: count,
@@ -85,6 +88,7 @@ enum LeaveCommand {
                                    preparationTime: prep, traffic: !a.flag("no-traffic"))
         let replayPath = a.value("traffic-replay")
         let makeReplay = a.value("make-replay")
+        let timeModel = TimeModelSettings(demoCongestion: a.flag("demo-congestion"))
         if makeReplay != nil && !once { throw UsageError("--make-replay goes with --once") }
         try a.checkAllUsed()
         var replay: TrafficReplay?
@@ -92,7 +96,7 @@ enum LeaveCommand {
             do { replay = try TrafficReplay.load(path: replayPath) } catch { throw CommandFailure(error.description, exitCode: ExitCode.dataError) }
         }
 
-        let maps = try Commands.openService(a.positional[0])
+        let maps = try Commands.openService(a.positional[0], timeModel: timeModel)
         if arriveAt.hasPrefix("+") {
             // Relative to now: "+25m".
             guard let seconds = TimeInput.duration(String(arriveAt.dropFirst())) else {

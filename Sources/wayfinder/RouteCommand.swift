@@ -5,6 +5,7 @@ import MapsService
 import GeoCore
 import RoadNetwork
 import Routing
+import RoutePlanning
 
 enum RouteCommand {
     static let usage = """
@@ -29,7 +30,8 @@ enum RouteCommand {
       --alternatives N        up to N (0-5) alternative routes
       --best-order            reorder the --via waypoints for the least total time
       --heading DEGREES       the origin moves this way (0 = north, clockwise)
-      --no-traffic            ignore live traffic (historical speeds only)
+      --no-traffic            ignore live traffic (free flow and weekly speed profiles only)
+      --demo-congestion       for demos: add the invented weekly congestion by road class (not data)
       --instructions          include guidance in json output (always shown in text)
       --language TAG          instruction language (en-GB, en-US)
       --units UNITS           metric (default) or imperial, for distances in text
@@ -96,9 +98,10 @@ enum RouteCommand {
         let wantsInstructions = a.flag("instructions")
         query.instructions = (format == "text" || wantsInstructions) ? .text : nil
         let departText = a.value("depart-at"), arriveText = a.value("arrive-at")
+        let timeModel = TimeModelSettings(demoCongestion: a.flag("demo-congestion"))
         try a.checkAllUsed()
 
-        let service = try Commands.openService(a.positional[0])
+        let service = try Commands.openService(a.positional[0], timeModel: timeModel)
         let now = service.clock()
         if let departText {
             guard let d = TimeInput.parse(departText, timeZone: service.timeZone, now: now) else {
@@ -147,6 +150,7 @@ enum RouteOutput {
                 lines.append("  without traffic \(Format.duration(Double(free))), usual traffic \(Format.duration(Double(hist)))"
                              + (s.fuelConsumptionInLiters.map { String(format: ", about %.2f L of fuel", $0) } ?? ""))
             }
+            if let sources = s.timeSources { lines.append("  times from: " + sources.joined(separator: ", ")) }
             if route.legs.count > 1 {
                 for (i, leg) in route.legs.enumerated() {
                     lines.append("  leg \(i + 1): \(Format.distance(Double(leg.summary.lengthInMeters), imperial: imperial)), \(Format.duration(Double(leg.summary.travelTimeInSeconds)))")
@@ -233,9 +237,10 @@ enum Commands {
     /// - Parameter verify: check every file's checksum before opening (a server starts without
     ///   and checks in the background).
     static func openService(_ path: String, clock: (@Sendable () -> Date)? = nil, limits: ServiceLimits = ServiceLimits(),
-                            verify: Bool = true) throws -> MapsService {
+                            timeModel: TimeModelSettings = TimeModelSettings(), verify: Bool = true) throws -> MapsService {
         do {
-            return MapsService(dataset: try Dataset(path: path, verify: verify), clock: clock ?? { Date() }, limits: limits)
+            return MapsService(dataset: try Dataset(path: path, verify: verify), clock: clock ?? { Date() }, limits: limits,
+                               timeModel: timeModel)
         } catch let error as DatasetError {
             throw CommandFailure(error.description, exitCode: ExitCode.noInput)
         }

@@ -5,6 +5,7 @@ import MapsServer
 import HTTPServer
 import TimeToLeave
 import MapsAPI
+import RoutePlanning
 
 enum ServeCommand {
     static let usage = """
@@ -46,6 +47,13 @@ enum ServeCommand {
       --clock-speed N         for tests and demos: from the real time at start, the server's clock runs N
                               times as fast as real time (0.1...1000; default 1, the real clock), so watches
                               re-plan, replays play and countdowns reach zero N times sooner
+      --demo-congestion       for demos only: invented weekly congestion by road class (rush hours up to
+                              1.9× on arterials) on top of free flow; not data, and labelled so in
+                              /health and every route. Off by default: weekly speeds come only from an
+                              imported profile file and from what the server learns from live traffic
+      --learn-min-observations N
+                              observations a segment's quarter-hour of the week needs before its learned
+                              speed counts (default 4)
       --quiet                 no access log
       --help                  show this help
     """
@@ -54,7 +62,7 @@ enum ServeCommand {
         var a = try Arguments(args, valueOptions: (["host", "port", "workers", "max-body-bytes", "max-url-bytes", "timeout", "web",
                                                    "traffic-replay", "clock-speed", "max-waypoints", "max-alternatives", "max-trace-points",
                                                    "max-detour-seconds", "max-along-route-results", "max-route-points", "max-results",
-                                                   "max-matrix-cells", "max-async-matrix-cells", "max-isochrone-minutes"] as Set<String>)
+                                                   "max-matrix-cells", "max-async-matrix-cells", "max-isochrone-minutes", "learn-min-observations"] as Set<String>)
                                                   .union(ServeAccess.valueOptions))
         if a.flag("help") { print(usage); return }
         guard a.positional.count == 1 else { throw UsageError("give exactly one dataset folder") }
@@ -83,6 +91,8 @@ enum ServeCommand {
         if let web = a.value("web") { options.webRoot = web }
         try ServeAccess.read(&a, host: config.host, into: &options)
         let quiet = a.flag("quiet")
+        var timeModel = TimeModelSettings(demoCongestion: a.flag("demo-congestion"))
+        if let v = try a.int("learn-min-observations", in: 1...10_000) { timeModel.minimumObservations = v }
         let replayPath = a.value("traffic-replay")
         var clockSpeed = 1.0
         if let text = a.value("clock-speed") {
@@ -99,13 +109,19 @@ enum ServeCommand {
         let signals = TerminationSignals.block([SIGINT, SIGTERM, SIGHUP])
         let path = a.positional[0]
         let clock = ServerClock.make(speed: clockSpeed, dataset: path)
-        let serviceLimits = limits
-        let open: @Sendable (String) throws -> MapsService = { try Commands.openService($0, clock: clock?.now, limits: serviceLimits) }
+        let serviceLimits = limits, serviceTimeModel = timeModel
+        let open: @Sendable (String) throws -> MapsService = {
+            try Commands.openService($0, clock: clock?.now, limits: serviceLimits, timeModel: serviceTimeModel)
+        }
         // The files are checked in the background (a country's dataset takes seconds to read), so
         // the server answers at once; a reload checks before it switches.
-        let app = MapsApplication(service: try Commands.openService(path, clock: clock?.now, limits: serviceLimits, verify: false),
+        let app = MapsApplication(service: try Commands.openService(path, clock: clock?.now, limits: serviceLimits, timeModel: timeModel,
+                                                                    verify: false),
                                   options: options)
         if let clock { FileHandle.standardError.write(Data("wayfinder: \(clock.description)\n".utf8)) }
+        if timeModel.demoCongestion {
+            FileHandle.standardError.write(Data("wayfinder: demo congestion on: invented weekly rush hours by road class, not traffic data\n".utf8))
+        }
         FileHandle.standardError.write(Data((ServeAccess.announcement(options.access) + "\n").utf8))
         if let replay { app.timeToLeave.play(replay) }
         app.timeToLeave.start()

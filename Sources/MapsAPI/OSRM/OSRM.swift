@@ -18,6 +18,9 @@ public enum OSRM {
         public var weight: Double
         public var duration: Double
         public var distance: Double
+        /// Wayfinder's addition: where the times come from (`freeFlow`, `live`, `importedProfiles`,
+        /// `learnedProfiles`, `demoCongestion`).
+        public var time_sources: [String]?
 
         public init(geometry: Geometry? = nil, legs: [Leg], weight: Double, duration: Double, distance: Double) {
             self.geometry = geometry

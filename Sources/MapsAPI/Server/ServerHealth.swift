@@ -34,6 +34,8 @@ public struct ServerHealth: Sendable, Codable, Equatable {
     public var drivingSide: String?
     /// The languages instructions can be given in, as base tags (`en`, `de`, …); any region of them is accepted.
     public var instructionLanguages: [String]?
+    /// What travel times are made of.
+    public var timeModel: TimeModelHealth?
 
     public init(dataset: String, datasetCreatedAt: String, source: String, timeZone: String, boundingBox: [Double],
                 profiles: [String], uptimeSeconds: Int, trafficUpdates: Int, trafficUpdateAgeSeconds: Int? = nil, tiles: Bool,
@@ -66,5 +68,34 @@ public struct HTTPLimits: Sendable, Codable, Equatable {
         self.maxURLBytes = maxURLBytes
         self.workers = workers
         self.timeoutSeconds = timeoutSeconds
+    }
+}
+
+/// The sources of travel times in force (`/health`): free flow always; live traffic while updates
+/// are in force; weekly profiles only from data (an imported file, speeds learned from live
+/// traffic and probes), or the invented demo congestion when the server was started with it.
+public struct TimeModelHealth: Sendable, Codable, Equatable {
+    /// `freeFlow`, then any of `live`, `importedProfiles`, `learnedProfiles`, `demoCongestion`.
+    public var sources: [String]
+    /// Whether the invented weekly congestion by road class is on (`serve --demo-congestion`).
+    public var demoCongestion: Bool
+    /// Lines of the imported speed-profile file found on the road network.
+    public var importedProfileSegments: Int
+    /// Segments with a learned speed in some quarter-hour of the week, quarter-hours observed, and
+    /// quarter-hours that count (at least `minimumObservations` observations).
+    public var learnedSegments: Int
+    public var learnedObservedSlots: Int
+    public var learnedSlots: Int
+    public var minimumObservations: Int
+
+    public init(sources: [String], demoCongestion: Bool, importedProfileSegments: Int, learnedSegments: Int, learnedObservedSlots: Int,
+                learnedSlots: Int, minimumObservations: Int) {
+        self.sources = sources
+        self.demoCongestion = demoCongestion
+        self.importedProfileSegments = importedProfileSegments
+        self.learnedSegments = learnedSegments
+        self.learnedObservedSlots = learnedObservedSlots
+        self.learnedSlots = learnedSlots
+        self.minimumObservations = minimumObservations
     }
 }

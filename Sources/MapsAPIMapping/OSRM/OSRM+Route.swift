@@ -65,6 +65,7 @@ extension OSRM.Route {
         }
         let duration = route.durationSeconds.rounded(), distance = route.lengthMeters.rounded()
         self.init(geometry: geometry, legs: legs, weight: duration, duration: duration, distance: distance)
+        time_sources = route.timeSources
     }
 }
 

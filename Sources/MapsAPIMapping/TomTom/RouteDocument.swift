@@ -94,6 +94,7 @@ extension RouteBody {
         let c = route.comparison
         if route.mode.usesTraffic {
             if options.traffic, let live = c.liveSeconds, let historic = c.historicalSeconds {
+                // Against the time without live traffic (the profiles', or free flow without them).
                 summary.trafficDelayInSeconds = max(0, Int((live - historic).rounded()))
                 summary.trafficLengthInMeters = Int(c.liveDelayedMeters.rounded())
             }
@@ -102,11 +103,13 @@ extension RouteBody {
         // TomTom names the times under other assumptions only for computeTravelTimeFor=all.
         if options.travelTimesForAll && route.mode.usesTraffic {
             summary.noTrafficTravelTimeInSeconds = Int(c.freeFlowSeconds.rounded())
-            summary.historicTrafficTravelTimeInSeconds = c.historicalSeconds.map { Int($0.rounded()) }
+            // Only where a weekly profile applies: without one there is no historical time to give.
+            summary.historicTrafficTravelTimeInSeconds = c.profilesApply ? c.historicalSeconds.map { Int($0.rounded()) } : nil
             summary.liveTrafficIncidentsTravelTimeInSeconds = c.liveSeconds.map { Int($0.rounded()) }
         } else if options.travelTimesForAll {
             summary.noTrafficTravelTimeInSeconds = Int(route.durationSeconds.rounded())
         }
+        summary.timeSources = route.timeSources
         let pointCount = options.includePoints ? route.legs.reduce(0) { $0 + $1.points.count } : 0
         var sections = [RouteSection(startPointIndex: 0, endPointIndex: max(0, pointCount - 1), sectionType: "TRAVEL_MODE",
                                      travelMode: route.mode.rawValue)]

@@ -38,18 +38,19 @@ public struct TimeDependentRouting {
     }
 
     /// The best route leaving the first waypoint at `departure` (seconds since 1970), with
-    /// `penaltyMs` added (to the ordering, not the clock) on entering arcs.
-    public func departAt(_ endpoints: [RouteEndpoint], departure: Double, penaltyMs: [UInt32] = [], scratch: TimeDependentScratch,
-                         statistics: inout Statistics) -> RouteOutcome {
+    /// `penaltyMs` added (to the ordering, not the clock) on entering arcs, and `usedRoads`
+    /// (`alreadyUsedRoads`) penalizing, leg after leg, the roads earlier legs drove.
+    public func departAt(_ endpoints: [RouteEndpoint], departure: Double, penaltyMs: [UInt32] = [], usedRoads: UsedRoads = .allowed,
+                         scratch: TimeDependentScratch, statistics: inout Statistics) -> RouteOutcome {
         let guess = departure + estimate(endpoints) * spanFactor + spanMargin
         var (hierarchy, validUntil) = forwardBound(from: departure, to: guess)
-        var outcome = search(endpoints, departure: departure, penaltyMs: penaltyMs, hierarchy: hierarchy, scratch: scratch)
+        var outcome = search(endpoints, departure: departure, penaltyMs: penaltyMs, usedRoads: usedRoads, hierarchy: hierarchy, scratch: scratch)
         statistics.searches += 1
         guard let route = outcome.route else { return outcome }
         let arrival = departure + (RouteTiming.timed(route, graph: graph, table: table, departure: departure)?.durationSeconds ?? .infinity)
         if arrival <= validUntil { return outcome }
         (hierarchy, validUntil) = arrival.isFinite ? forwardBound(from: departure, to: arrival) : (potentials.week, .infinity)
-        outcome = search(endpoints, departure: departure, penaltyMs: penaltyMs, hierarchy: hierarchy, scratch: scratch)
+        outcome = search(endpoints, departure: departure, penaltyMs: penaltyMs, usedRoads: usedRoads, hierarchy: hierarchy, scratch: scratch)
         statistics.searches += 1
         statistics.secondSearches += 1
         return outcome
@@ -116,12 +117,13 @@ public struct TimeDependentRouting {
         return (potentials.hierarchy(band), validFrom)
     }
 
-    func search(_ endpoints: [RouteEndpoint], departure: Double, penaltyMs: [UInt32], hierarchy: LowerBoundHierarchy,
+    func search(_ endpoints: [RouteEndpoint], departure: Double, penaltyMs: [UInt32], usedRoads: UsedRoads, hierarchy: LowerBoundHierarchy,
                 scratch: TimeDependentScratch) -> RouteOutcome {
         hierarchy.hierarchy.withPotential(towardsTargets: true) { potential in
-            var search = TimeDependentLegSearch(graph: graph, table: table, departure: departure, potential: potential,
-                                                lowerBound: hierarchy.bound, scratch: scratch)
-            search.penaltyMs = penaltyMs
+            var inner = TimeDependentLegSearch(graph: graph, table: table, departure: departure, potential: potential,
+                                               lowerBound: hierarchy.bound, scratch: scratch)
+            inner.penaltyMs = penaltyMs
+            var search = UsedRoadsSearch(inner: inner, penalizeUsed: usedRoads != .allowed, strict: usedRoads == .forbidden)
             return planner.route(endpoints, using: &search)
         }
     }

@@ -95,6 +95,9 @@ public struct RouteSummary: Codable, Sendable, Equatable {
     public var fuelConsumptionInLiters: Double?
     public var deviationDistance: Int?
     public var deviationTime: Int?
+    /// Wayfinder's addition, on a route's summary: where its times come from (`freeFlow`, `live`,
+    /// `importedProfiles`, `learnedProfiles`, `demoCongestion`).
+    public var timeSources: [String]?
 
     public init(lengthInMeters: Int, travelTimeInSeconds: Int, trafficDelayInSeconds: Int = 0, trafficLengthInMeters: Int = 0,
                 departureTime: String, arrivalTime: String) {
