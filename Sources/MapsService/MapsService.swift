@@ -20,13 +20,20 @@ public final class MapsService: @unchecked Sendable {
     /// Road speeds learned from probe vehicles (`ingestProbes`).
     public let probes = ProbeFeed()
 
-    public init(dataset: Dataset, clock: @escaping @Sendable () -> Date = { Date() }, limits: ServiceLimits = ServiceLimits()) {
+    /// Fails when the dataset lists a places index that cannot be opened (a damaged or missing
+    /// file is not "no places index").
+    public init(dataset: Dataset, clock: @escaping @Sendable () -> Date = { Date() }, limits: ServiceLimits = ServiceLimits()) throws(APIError) {
         self.dataset = dataset
         self.limits = limits
         planning = PlanningEngine(graphs: dataset.graphs, hierarchies: dataset.hierarchies, timeZone: dataset.timeZone,
                                   stateFolder: dataset.stateFolder, clock: clock)
         if let entry = dataset.manifest.files["places.sqlite"] {
-            places = try? SQLitePlaceStore(path: dataset.layout.root + "/" + entry.path)
+            let path = dataset.layout.root + "/" + entry.path
+            do {
+                places = try SQLitePlaceStore(path: path)
+            } catch {
+                throw APIError(.unavailable, "the places index \(path) cannot be opened: \(error)")
+            }
         } else {
             places = nil
         }

@@ -34,7 +34,7 @@ extension Scenario {
         _ = try DatasetImporter(options: options).run()
         let datasetPath = dir.appendingPathComponent("dataset").path
         try prepare(datasetPath + "/state")
-        return MapsService(dataset: try Dataset(path: datasetPath), clock: { clock.now })
+        return try MapsService(dataset: try Dataset(path: datasetPath), clock: { clock.now })
     }
 
     /// OSM node id of a drawn letter (for traffic files keyed by node pairs).

@@ -235,7 +235,7 @@ enum Commands {
     static func openService(_ path: String, clock: (@Sendable () -> Date)? = nil, limits: ServiceLimits = ServiceLimits(),
                             verify: Bool = true) throws -> MapsService {
         do {
-            return MapsService(dataset: try Dataset(path: path, verify: verify), clock: clock ?? { Date() }, limits: limits)
+            return try MapsService(dataset: try Dataset(path: path, verify: verify), clock: clock ?? { Date() }, limits: limits)
         } catch let error as DatasetError {
             throw CommandFailure(error.description, exitCode: ExitCode.noInput)
         }
