@@ -54,7 +54,7 @@ enum BenchDirections {
         // first departures and fades into the profiles over the first hour, as live data does.
         let tuesday = weekdayMorning(dataset.timeZone)
         let opened = Date()
-        let service = MapsService(dataset: dataset, clock: { tuesday })
+        let service = try MapsService(dataset: dataset, clock: { tuesday })
         report["openSeconds"] = BenchCommand.round3(Date().timeIntervalSince(opened))
         let graph = try service.dataset.graph(.car)
         if settings.profiles {
