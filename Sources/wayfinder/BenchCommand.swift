@@ -24,7 +24,8 @@ enum BenchCommand {
     weekday, alternatives' quality (how many, stretch, sharing), and the time to apply a live
     update of 1 %, 10 % and 100 % of segments. Unless --no-profiles, the dataset gets a weekly
     profile on every segment and a live overlay first (SYNTHETIC BENCHMARK INPUTS, labelled so in
-    the report: `wayfinder generate --speed-profiles`). --only picks measurements: leaveNow,
+    the report: `wayfinder generate --speed-profiles`); with --no-profiles, times are free flow
+    plus the live overlay. --only picks measurements: leaveNow,
     departAt, arriveAt, departAtVia, withInstructions, alternatives3, alternatives3DepartAt,
     alternatives3Via, liveUpdate. --keep-dataset DIR keeps the imported dataset there and reuses it
     on the next run.
@@ -240,8 +241,8 @@ enum BenchCommand {
             osrm[row["pair_id"]!] = (Double(row["distance_m"]!)!, Double(row["duration_s"]!)!)
         }
         // OSRM knows no time of day. Compare at a quiet hour, the coming Sunday 03:00 in the dataset's
-        // zone, when the default congestion profiles run free: the shares then do not depend on the
-        // hour the benchmark happens to run (at Porto's evening peak our times are ~10 % longer).
+        // zone, when any weekly profile the dataset has (imported or learned) runs freest: the shares
+        // then do not depend on the hour the benchmark happens to run.
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = service.dataset.timeZone
         let quiet = calendar.nextDate(after: Date(), matching: DateComponents(hour: 3, minute: 0, weekday: 1),

@@ -47,6 +47,8 @@ enum BenchDirections {
         var inputs: [String: Any] = [:]
         let store = TrafficStore(stateFolder: dataset.stateFolder)
         store.clearLive()
+        // Speeds learned from an earlier run's live updates would become weekly profiles here.
+        FileIO.remove(SpeedLearner.path(stateFolder: dataset.stateFolder))
         if settings.profiles && !(reuse && FileManager.default.fileExists(atPath: store.historicalPath)) {
             inputs["historical"] = try importSyntheticProfiles(dataset, seed: settings.seed)
         }
