@@ -18,6 +18,7 @@ enum BenchCommand {
            wayfinder bench tiles EXTRACT.osm.pbf [--side N]
            wayfinder bench reach EXTRACT.osm.pbf [--queries N] [--seed S] [--minutes 10,30] [--matrix 100,1000] [--write DIR]
            wayfinder bench match EXTRACT.osm.pbf [--queries N] [--seed S] [--output TRACES.json]
+           wayfinder bench ferries EXTRACT.osm.pbf [--queries N] [--seed S]
 
     `directions`: leave-now, depart-at, arrive-at and alternatives (two points and with a via
     point, static and with a departure time) over N random pairs with departures spread over a
@@ -45,6 +46,11 @@ enum BenchCommand {
     `tiles`: base map build time and size, then the render time of an N×N square of tiles
     (default 5) around the extract's centre at every zoom from 10 to 18, uncached.
 
+    `ferries`: car routes over N random pairs and N pairs straddling ferry edges (default 200
+    each): the share of each route's time spent on ferries, and how many spend more than half of
+    it there although a road route within 1.5× the time exists (the check that ferry times and
+    lines are believable).
+
     `match`: map matching accuracy on traces generated from N car routes (default 40) sampled
     every 1, 5, 15 and 30 s with 5, 10 and 20 m of noise, outliers and gaps (the share of the
     true route's length and of the fixes matched right), and the latency of 80-fix traces.
@@ -63,8 +69,8 @@ enum BenchCommand {
         var a = try Arguments(args, valueOptions: ["osrm", "queries", "seed", "profiles", "output", "side", "only", "keep-dataset",
                                                    "minutes", "matrix", "write"])
         if a.flag("help") { print(usage); return }
-        guard a.positional.count == 2, ["routing", "directions", "places", "places-index", "tiles", "reach", "match"].contains(a.positional[0]) else {
-            throw UsageError("usage: wayfinder bench routing|directions|places|places-index|tiles|reach|match EXTRACT")
+        guard a.positional.count == 2, ["routing", "directions", "places", "places-index", "tiles", "reach", "match", "ferries"].contains(a.positional[0]) else {
+            throw UsageError("usage: wayfinder bench routing|directions|places|places-index|tiles|reach|match|ferries EXTRACT")
         }
         let extract = a.positional[1]
         let queries = Int(a.value("queries") ?? "1000") ?? 1000
@@ -96,6 +102,11 @@ enum BenchCommand {
         }
         if a.positional[0] == "tiles" {
             let report = try BenchTiles.run(extract: extract, tilesPerSide: max(1, min(15, side)))
+            print(String(decoding: try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys]), as: UTF8.self))
+            return
+        }
+        if a.positional[0] == "ferries" {
+            let report = try BenchFerries.run(extract: extract, queries: a.value("queries") == nil ? 200 : queries, seed: seed)
             print(String(decoding: try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys]), as: UTF8.self))
             return
         }
