@@ -58,7 +58,8 @@ import OSMPBF
 
     @Test("bicycle", arguments: [
         (["highway": "cycleway"], true, true),
-        (["highway": "primary", "oneway": "yes"], true, false),
+        (["highway": "primary", "oneway": "yes"], true, true),  // walked against it (bicycleWalksAgainstOneways)
+        (["highway": "primary", "oneway": "yes", "foot": "no"], true, false),
         (["highway": "primary", "oneway": "yes", "oneway:bicycle": "no"], true, true),
         (["highway": "residential", "oneway": "yes", "cycleway": "opposite_lane"], true, true),
         (["highway": "motorway"], false, false),
