@@ -15,27 +15,27 @@ public final class Dataset: @unchecked Sendable {
     /// The contraction hierarchy structure per profile (customized by whoever routes).
     public let hierarchies: [TravelMode: CCHStructure]
     public let timeZone: TimeZone
-    /// Milliseconds spent verifying the files' checksums at open (0 when opened without).
+    /// Milliseconds spent verifying checksums at open: the graph file's always, the others' with `verify`.
     public let verificationMilliseconds: Double
 
-    /// Opens the dataset at `path`; with `verify`, every file is checked against its checksums
-    /// first. A server opens without and calls `verifyFiles()` in the background, so that a large
-    /// dataset answers at once.
+    /// Opens the dataset at `path`. The graph file is always checked against its checksum first:
+    /// the hierarchies are customized from it at once, and a flipped index there would crash
+    /// instead of being refused. With `verify`, the other files (places index, base map) are
+    /// checked too; a server opens without and calls `verifyFiles()` in the background, so that a
+    /// large dataset answers at once.
     public init(path: String, verify: Bool = true) throws {
         layout = DatasetLayout(root: path)
         manifest = try layout.readManifest()
         let graphPath = layout.file(DatasetLayout.graphFileName, id: manifest.id)
         let store: ColumnSet
+        let start = DispatchTime.now()
         do {
-            store = try ColumnSet.open(path: graphPath, formatVersion: DatasetLayout.graphFormatVersion, verify: false)
+            store = try ColumnSet.open(path: graphPath, formatVersion: DatasetLayout.graphFormatVersion, verify: true)
         } catch {
             throw DatasetError.damaged("\(error)")
         }
-        if verify {
-            verificationMilliseconds = try Self.verify(layout: layout, manifest: manifest)
-        } else {
-            verificationMilliseconds = 0
-        }
+        let graphMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
+        verificationMilliseconds = graphMilliseconds + (verify ? try Self.verifyOtherFiles(layout: layout, manifest: manifest) : 0)
         var graphs: [TravelMode: RoadGraph] = [:]
         var hierarchies: [TravelMode: CCHStructure] = [:]
         for name in manifest.profiles {
@@ -48,20 +48,15 @@ public final class Dataset: @unchecked Sendable {
         timeZone = TimeZone(identifier: manifest.timeZone) ?? TimeZone(identifier: "UTC")!
     }
 
-    /// Checks every file against its checksums (the graph's own, the manifest's for the others).
+    /// Checks the files other than the graph (checked at open) against the checksums the manifest
+    /// recorded at import: a damaged places index or base map would otherwise answer wrongly or fail
+    /// deep inside SQLite.
     /// - Returns: the milliseconds it took.
     @discardableResult
-    public func verifyFiles() throws -> Double { try Self.verify(layout: layout, manifest: manifest) }
+    public func verifyFiles() throws -> Double { try Self.verifyOtherFiles(layout: layout, manifest: manifest) }
 
-    static func verify(layout: DatasetLayout, manifest: DatasetManifest) throws -> Double {
+    static func verifyOtherFiles(layout: DatasetLayout, manifest: DatasetManifest) throws -> Double {
         let start = DispatchTime.now()
-        do {
-            try ColumnSet.verify(path: layout.file(DatasetLayout.graphFileName, id: manifest.id))
-        } catch {
-            throw DatasetError.damaged("\(error)")
-        }
-        // The other files (places index, base map) against the checksums the manifest recorded:
-        // a damaged index would otherwise answer wrongly or fail deep inside SQLite.
         for (name, entry) in manifest.files.sorted(by: { $0.key < $1.key }) where name != DatasetLayout.graphFileName {
             let path = layout.root + "/" + entry.path
             let crc: UInt32

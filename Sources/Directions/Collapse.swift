@@ -11,6 +11,8 @@ struct Collapse {
 
     /// Steps this close (metres, with no junction between) are one decision.
     static let shortMeters = 30.0
+    /// A name held for less than this (metres) is not announced when another follows at once.
+    static let nameSegmentMeters = 105.0
 
     func leg(_ input: [RawStep]) -> [RawStep] {
         var s = input
@@ -67,6 +69,13 @@ struct Collapse {
         // A name that changes and changes back: neither is worth saying.
         if isNameChange(a) && isNameChange(b) && !nameBefore.needsAnnouncing(nameAfter) {
             s.removeSubrange(i...j)
+            return true
+        }
+        // Two new names in a row, the first for a short stretch (OSRM's name-segment cut-off,
+        // 105 m): only the second is worth saying, where the first name began.
+        if isNameChange(a) && isNameChange(b) && d <= Self.nameSegmentMeters {
+            merge(&s, i)
+            if !retype(&s[i]) { s.remove(at: i) }
             return true
         }
         // A few metres of another name just before a turn (a little more where the name changed

@@ -4,8 +4,11 @@ import Synchronization
 
 /// Asynchronous matrices (TomTom Matrix v2 async): jobs are checked when submitted, computed one
 /// at a time on a background queue, and kept in memory until `capacity` newer ones push them out.
+/// A job belongs to the caller that submitted it (its API key, or one anonymous owner when keys
+/// are off): to anyone else it does not exist, as with time-to-leave watches, so job ids do not leak.
 public final class MatrixJobs: Sendable {
     struct Job: Sendable {
+        var owner: String
         var status: MatrixJobStatus
         var result: MatrixResponse?
         var submitted: Date
@@ -18,12 +21,12 @@ public final class MatrixJobs: Sendable {
     public init(capacity: Int = 64) { self.capacity = capacity }
 
     /// Queues a query already checked against the asynchronous limit (`MapsService.checkMatrix`).
-    public func submit(_ query: MatrixQuery, service: MapsService) -> MatrixJobStatus {
+    public func submit(_ query: MatrixQuery, owner: String, service: MapsService) -> MatrixJobStatus {
         let limit = service.limits.maxAsyncMatrixCells
         let id = UUID().uuidString.lowercased()
         let status = MatrixJobStatus(jobId: id, state: .submitted, totalCount: query.cellCount)
         jobs.withLock { all in
-            all[id] = Job(status: status, result: nil, submitted: Date())
+            all[id] = Job(owner: owner, status: status, result: nil, submitted: Date())
             while all.count > capacity, let oldest = all.filter({ $0.value.status.state == .completed || $0.value.status.state == .failed })
                 .min(by: { $0.value.submitted < $1.value.submitted })?.key {
                 all[oldest] = nil
@@ -56,10 +59,15 @@ public final class MatrixJobs: Sendable {
         }
     }
 
-    public func status(_ id: String) -> MatrixJobStatus? { jobs.withLock { $0[id]?.status } }
+    /// The job's status when `owner` submitted it (nil: absent, or another caller's).
+    public func status(_ id: String, owner: String) -> MatrixJobStatus? { job(id, owner: owner)?.status }
 
-    /// The job's status and, once completed, its matrix.
-    public func result(_ id: String) -> (MatrixJobStatus, MatrixResponse?)? {
-        jobs.withLock { all in all[id].map { ($0.status, $0.result) } }
+    /// The job's status and, once completed, its matrix, when `owner` submitted it.
+    public func result(_ id: String, owner: String) -> (MatrixJobStatus, MatrixResponse?)? {
+        job(id, owner: owner).map { ($0.status, $0.result) }
+    }
+
+    private func job(_ id: String, owner: String) -> Job? {
+        jobs.withLock { all in all[id].flatMap { $0.owner == owner ? $0 : nil } }
     }
 }

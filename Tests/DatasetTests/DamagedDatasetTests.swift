@@ -30,4 +30,23 @@ import DatasetImport
             return text.contains("damaged") && (file == DatasetLayout.graphFileName || text.contains(file))
         }
     }
+
+    /// A server opens without checking the places index and base map first, but never without
+    /// checking the graph: its hierarchies are customized at once, and a flipped index there would
+    /// crash the server, a flipped column name would read as a dataset from another version.
+    @Test(arguments: ["column data", "column name"])
+    func theGraphIsCheckedEvenWhenTheRestIsNot(flip: String) throws {
+        let root = try Self.importTown()
+        let path = try Dataset(path: root).dataFile(DatasetLayout.graphFileName)
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let name = Array("car.cch.upHead ".utf8)
+        let at = try #require((0...(bytes.count - name.count)).last { i in
+            bytes[i..<(i + name.count)].elementsEqual(name)
+        })
+        bytes[flip == "column name" ? at : at / 2] ^= 0x20
+        try bytes.write(to: URL(fileURLWithPath: path))
+        #expect { try Dataset(path: root, verify: false) } throws: { error in
+            "\(error)".contains("damaged")
+        }
+    }
 }

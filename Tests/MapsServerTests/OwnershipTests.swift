@@ -36,6 +36,26 @@ import HTTPServer
         #expect(try F.send(h, .get, path, key: "alice").status.rawValue == 404)
     }
 
+    @Test func anotherKeySeesNoMatrixJob() throws {
+        let h = try F.app(keys: Self.keys).handler()
+        let body = ServerFixture.matrixBody(origins: "ab", destinations: "l")
+        let submitted = try F.send(h, .post, "/routing/matrix/2/async", key: "alice", body: body)
+        #expect(submitted.status.rawValue == 202)
+        let id = try #require(try ServerFixture.json(submitted)["jobId"] as? String)
+        let path = "/routing/matrix/2/async/\(id)"
+        #expect(try F.send(h, .get, path, key: "alice").status.rawValue == 200)
+        #expect(try F.send(h, .get, path, key: "bob").status.rawValue == 404)
+        #expect(try F.send(h, .get, path + "/result", key: "bob").status.rawValue == 404)
+        // Alice's result is hers once it is computed.
+        var status = 202
+        for _ in 0..<200 where status == 202 {
+            status = Int(try F.send(h, .get, path + "/result", key: "alice").status.rawValue)
+            if status == 202 { Thread.sleep(forTimeInterval: 0.02) }
+        }
+        #expect(status == 200)
+        #expect(try F.send(h, .get, path + "/result", key: "bob").status.rawValue == 404)
+    }
+
     @Test func aForgedLastEventIDReplaysNoOtherWatch() throws {
         let app = try F.app(keys: Self.keys)
         let h = app.handler()

@@ -660,7 +660,7 @@ def scenario_damaged_file(ctx, source_ds):
     offsets = [("magic", 0), ("format version", 8), ("reserved header bytes", 13), ("directory offset", 17),
                ("content checksum", 33), ("header padding", 50)]
     offsets += [("column data", rng.randrange(64, directory_offset)) for _ in range(4)]
-    offsets += [("directory text", rng.randrange(directory_offset, size))]
+    offsets += [("directory text", rng.randrange(directory_offset, size)) for _ in range(3)]
     checks, rows, messages = [], [], {}
     for what, offset in offsets:
         flip(graph, offset)
@@ -676,8 +676,9 @@ def scenario_damaged_file(ctx, source_ds):
                 rc = None
         finally:
             flip(graph, offset)
-        # A damaged header or directory is refused at open; damaged content is found by the
-        # check the server runs in the background right after it starts, which stops it.
+        # The graph file is checked at open (its hierarchies are customized from it at once); a
+        # damaged places index or base map is found by the check the server runs in the
+        # background right after it starts, which stops it.
         served = "serving" in out
         message = last_line(err)
         refused = rc not in (None, 0) and "damaged" in message

@@ -8,7 +8,8 @@ import GeoCore
 /// TomTom Matrix Routing v2: `POST /routing/matrix/2` (synchronous, up to `--max-matrix-cells`)
 /// and `POST /routing/matrix/2/async` with `GET …/async/{jobId}` and `GET …/async/{jobId}/result`.
 /// Every answer carries its cell count in `X-Matrix-Cells`: what the request costs, charged to the
-/// caller's matrix-cells quota when the request is accepted.
+/// caller's matrix-cells quota when the request is accepted. An asynchronous job is seen only by
+/// the key that submitted it: another key gets 404, as for watches.
 struct MatrixHandlers {
     let app: MapsApplication
 
@@ -32,7 +33,7 @@ struct MatrixHandlers {
             let query = try Self.query(request, service: service)
             try service.checkMatrix(query, maxCells: service.limits.maxAsyncMatrixCells)
             if let refusal = charge(query, request) { return refusal }
-            let status = app.matrixJobs.submit(query, service: service)
+            let status = app.matrixJobs.submit(query, owner: app.identity(request), service: service)
             var response = JSONResponse.ok(status, status: .accepted)
             response.headers.set("X-Matrix-Cells", String(query.cellCount))
             response.headers.set("Location", "/routing/matrix/2/async/\(status.jobId)")
@@ -50,13 +51,13 @@ struct MatrixHandlers {
 
     func status(_ request: HTTPRequest) -> HTTPResponse {
         let id = request.pathParameters["jobId"] ?? ""
-        guard let status = app.matrixJobs.status(id) else { return JSONResponse.error(APIError(.notFound, "no matrix job \(id.prefix(60))", parameter: "jobId")) }
+        guard let status = app.matrixJobs.status(id, owner: app.identity(request)) else { return JSONResponse.error(APIError(.notFound, "no matrix job \(id.prefix(60))", parameter: "jobId")) }
         return JSONResponse.ok(status)
     }
 
     func result(_ request: HTTPRequest) -> HTTPResponse {
         let id = request.pathParameters["jobId"] ?? ""
-        guard let (status, result) = app.matrixJobs.result(id) else {
+        guard let (status, result) = app.matrixJobs.result(id, owner: app.identity(request)) else {
             return JSONResponse.error(APIError(.notFound, "no matrix job \(id.prefix(60))", parameter: "jobId"))
         }
         guard let result else {

@@ -28,17 +28,21 @@ extension CCHMetric {
             if code & 1 == 0 { if w < up[k] { up[k] = w } } else { if w < down[k] { down[k] = w } }
         }
         let n = s.nodeCount
+        // Per node, the next of its upward arcs a higher node will ask for (see `relax`).
+        nonisolated(unsafe) let cursor = UnsafeMutablePointer<UInt32>.allocate(capacity: max(1, n))
+        defer { cursor.deallocate() }
+        for v in 0..<n { cursor[v] = s.upFirstOut[v] }
         guard let plan = parallelPlan, plan.threads.count == 2 else {
-            Workspace(nodeCount: n).relax(nodes: 0..<n, structure: s, up: up, down: down)
+            Workspace(nodeCount: n).relax(nodes: 0..<n, structure: s, up: up, down: down, cursor: cursor)
             return
         }
         let structure = s
         nonisolated(unsafe) let (u, d) = (up, down)
         DispatchQueue.concurrentPerform(iterations: 2) { t in
             let workspace = Workspace(nodeCount: n)
-            for range in plan.threads[t] { workspace.relax(nodes: range, structure: structure, up: u, down: d) }
+            for range in plan.threads[t] { workspace.relax(nodes: range, structure: structure, up: u, down: d, cursor: cursor) }
         }
-        Workspace(nodeCount: n).relax(nodes: plan.separatorStart..<n, structure: s, up: up, down: down)
+        Workspace(nodeCount: n).relax(nodes: plan.separatorStart..<n, structure: s, up: up, down: down, cursor: cursor)
     }
 
     /// Per-thread scratch: the weights of the current node's upward arcs, by head.
@@ -52,8 +56,12 @@ extension CCHMetric {
 
         deinit { up.deallocate(); down.deallocate() }
 
+        /// Nodes go in increasing rank, so each lower neighbour u meets its upward arcs' heads in
+        /// the order of its sorted list: `cursor[u]` is u's arc to the current node, found without
+        /// a search. A node's upward neighbours are its ancestors in the elimination tree, so u's
+        /// cursor moves only on u's own thread and then in the separator, never on two at once.
         func relax(nodes: Range<Int>, structure s: CCHStructure, up upWeight: UnsafeMutableBufferPointer<UInt32>,
-                   down downWeight: UnsafeMutableBufferPointer<UInt32>) {
+                   down downWeight: UnsafeMutableBufferPointer<UInt32>, cursor: UnsafeMutablePointer<UInt32>) {
             let firstOut = s.upFirstOut, head = s.upHead
             let into = s.downward
             let workUp = up, workDown = down
@@ -66,9 +74,9 @@ extension CCHMetric {
                     workDown[y] = downWeight[k]
                 }
                 for i in into.arcs(into: v) {
-                    // The arc u–v in u's sorted upward list (a binary search, against the linear
-                    // walk over u's arcs above v that follows).
-                    let u = Int(into.tail[i]), uv = s.arc(from: u, to: v)!
+                    let u = Int(into.tail[i]), uv = Int(cursor[u])
+                    cursor[u] &+= 1
+                    assert(Int(head[uv]) == v, "customization must visit nodes in increasing rank")
                     let vToU = downWeight[uv], uToV = upWeight[uv]
                     // u's upward arcs above v follow its arc to v (the lists are sorted).
                     let uEnd = Int(firstOut[u + 1])
