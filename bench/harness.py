@@ -380,9 +380,11 @@ def compare_answers(ours, theirs):
             "distance_within_5pct": share(dr, 0.05)}
 
 
-# What the quick benchmark must see to pass: most routes answer Ok in both engines, and most agree
-# with OSRM (a run where every route is NoRoute, or every answer wrong, fails).
-AGREEMENT_FLOOR = {"both_ok_share": 0.9, "distance_within_5pct": 0.8, "duration_within_15pct": 0.8}
+# What the quick benchmark must see to pass: most routes answer Ok, most pairs are answered by both
+# engines, and most agree with OSRM (a run where every route is NoRoute, or every answer wrong,
+# fails). On the Helsinki clip OSRM answers NoRoute on 146 of the 1,000 pairs (one-ways that run
+# off the clip's edge; Wayfinder moves such points up to 124 m), so both answer about 85 %.
+AGREEMENT_FLOOR = {"wayfinder_ok_share": 0.95, "both_ok_share": 0.8, "distance_within_5pct": 0.8, "duration_within_15pct": 0.8}
 
 
 def agreement_problems(name, http):
@@ -391,7 +393,8 @@ def agreement_problems(name, http):
     if not found:
         return [f"{name}: no agreement with OSRM measured (one engine gave no answers)"]
     a = found[0]
-    values = {"both_ok_share": a["both_ok"] / a["pairs"] if a.get("pairs") else 0,
+    values = {"wayfinder_ok_share": (a["both_ok"] + a["only_wayfinder_ok"]) / a["pairs"] if a.get("pairs") else 0,
+              "both_ok_share": a["both_ok"] / a["pairs"] if a.get("pairs") else 0,
               "distance_within_5pct": a.get("distance_within_5pct") or 0, "duration_within_15pct": a.get("duration_within_15pct") or 0}
     return [f"{name}: {k} {values[k]:.3f} < {floor}" for k, floor in AGREEMENT_FLOOR.items() if values[k] < floor]
 
