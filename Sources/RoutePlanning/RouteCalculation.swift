@@ -140,7 +140,10 @@ struct RouteCalculation {
     }
 
     func endpoint(_ i: Int, _ w: Coordinate, _ snap: Snap) -> RouteEndpoint {
-        var endpoint = snapping(i).endpoint(w, snap, graph: graph)
+        var endpoint = snapping(i).endpoint(w, snap, graph: graph, atJunction: true)
+        // The junction's other roads, unless closed now or of a kind the request avoids (a route
+        // may start on its own road when that is closed, never on another one).
+        endpoint.positions.removeAll { graph.edge(of: $0.arc) != snap.edge && isUndesirable(graph.edge(of: $0.arc)) }
         // A moving origin keeps going the way it heads (within 90°) when the road allows.
         if i == 0, let heading = request.vehicleHeading {
             let matching = endpoint.positions.filter {

@@ -74,9 +74,11 @@ extension WaypointSnapping {
         return (admitted.first, admitted.first { !$0.inSmallComponent })
     }
 
-    /// The endpoint at a snap, with only the directions the rule allows.
-    public func endpoint(_ input: Coordinate, _ snap: Snap, graph: RoadGraph) -> RouteEndpoint {
-        var endpoint = RouteEndpoint(input: input, snap: snap, graph: graph)
+    /// The endpoint at a snap, with only the directions the rule allows; `atJunction`: with the
+    /// other roads of a junction node the point is on (see `RouteEndpoint`), unless a bearing or a
+    /// kerb side asks for the snapped road's own directions.
+    public func endpoint(_ input: Coordinate, _ snap: Snap, graph: RoadGraph, atJunction: Bool = false) -> RouteEndpoint {
+        var endpoint = RouteEndpoint(input: input, snap: snap, graph: graph, atJunction: atJunction && bearing == nil && curb == nil)
         endpoint.positions = endpoint.positions.filter { allows($0.arc, of: snap, input: input, graph: graph) }
         return endpoint
     }

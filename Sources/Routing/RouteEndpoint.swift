@@ -19,7 +19,11 @@ public struct RouteEndpoint: Sendable {
     public var snap: Snap
     public var positions: [ArcPosition]
 
-    public init(input: Coordinate, snap: Snap, graph: RoadGraph) {
+    /// - Parameter atJunction: when the point is at a node where other roads meet (within
+    ///   `junctionCm`), the route may also leave or arrive by those roads, as OSRM lets a
+    ///   waypoint on a junction node use every road there: otherwise a few centimetres decide
+    ///   which road it is on, and a route from a one-way's end loops round the block.
+    public init(input: Coordinate, snap: Snap, graph: RoadGraph, atJunction: Bool = false) {
         self.input = input
         self.snap = snap
         let e = snap.edge.index
@@ -29,7 +33,39 @@ public struct RouteEndpoint: Sendable {
         let forward = graph.edgeArcs[2 * e], backward = graph.edgeArcs[2 * e + 1]
         if !forward.isNone { positions.append(ArcPosition(arc: forward, fraction: along)) }
         if !backward.isNone { positions.append(ArcPosition(arc: backward, fraction: 1 - along)) }
+        if atJunction {
+            let cm = Double(Self.junctionCm)
+            if Double(snap.offsetCm) <= cm { positions += Self.junctionPositions(graph, at: graph.edgeTail[e], besides: positions) }
+            if length - Double(snap.offsetCm) <= cm { positions += Self.junctionPositions(graph, at: graph.edgeHead[e], besides: positions) }
+        }
         self.positions = positions
+    }
+
+    /// How near a node (centimetres along the road) a point counts as on it.
+    public static let junctionCm: UInt32 = 100
+
+    /// The other roads at node `v`: each arc leaving it from its start, each arc entering it at
+    /// its end, found through the turns of the arcs already at `v`. Roads a route may only begin
+    /// or end on (restricted access) and ferries are left out: starting on one at the junction
+    /// would pass through it free of its entry charge.
+    static func junctionPositions(_ graph: RoadGraph, at v: NodeID, besides known: [ArcPosition]) -> [ArcPosition] {
+        var entering = Set<Int>(), leaving = Set<Int>()
+        for p in known {
+            if graph.head(of: p.arc) == v { entering.insert(p.arc.index) }
+            if graph.tail(of: p.arc) == v { leaving.insert(p.arc.index) }
+        }
+        for a in entering { for t in graph.turns(from: ArcID(a)) { leaving.insert(graph.arcOriginal[graph.turnTarget[t].index].index) } }
+        for a in leaving { for i in graph.turns(into: ArcID(a)) { entering.insert(graph.arcOriginal[graph.turnSource[Int(graph.turnReverseTurn[i])].index].index) } }
+        let excluded: WayFlags = [.restrictedAccess, .ferry]
+        let have = Set(known.map(\.arc.index))
+        var extra: [ArcPosition] = []
+        for a in leaving.sorted() where !have.contains(a) && graph.wayFlags[graph.way(of: ArcID(a)).index].isDisjoint(with: excluded) {
+            extra.append(ArcPosition(arc: ArcID(a), fraction: 0))
+        }
+        for a in entering.sorted() where !have.contains(a) && graph.wayFlags[graph.way(of: ArcID(a)).index].isDisjoint(with: excluded) {
+            extra.append(ArcPosition(arc: ArcID(a), fraction: 1))
+        }
+        return extra
     }
 }
 
