@@ -112,8 +112,14 @@ def prepare_wayfinder(wf, extract, work, steps, tag):
 
 
 def ask_osrm(client, row):
+    """(status, length, time, metres the origin and the destination were moved to the nearest road OSRM snaps to)."""
     status, body = client.request("GET", H.osrm_path(row))
-    return H.parse_osrm(status, body)
+    answer = H.parse_osrm(status, body)
+    try:
+        snaps = [round(w.get("distance", 0), 1) for w in json.loads(body).get("waypoints", [])]
+    except ValueError:
+        snaps = []
+    return (*answer, snaps)
 
 
 def ask_wayfinder(client, row, depart):

@@ -5,6 +5,7 @@ An answer is (status, length m, time s) with status "Ok", "NoRoute", "NoSegment"
 import harness as H
 
 LENGTH_TOLERANCE, TIME_TOLERANCE, SLOW_FACTOR = 0.05, 0.15, 1.5
+MOVED_M = 50  # an endpoint moved further than this by OSRM's snapping: not the same trip
 LISTED = 40  # at most this many pairs listed per class
 
 
@@ -13,17 +14,21 @@ def _share(count, n):
 
 
 def _summary(answer):
-    status, length, seconds = answer
-    return {"status": status, "lengthM": round(length, 1) if length is not None else None,
-            "timeS": round(seconds, 1) if seconds is not None else None}
+    status, length, seconds = answer[:3]
+    out = {"status": status, "lengthM": round(length, 1) if length is not None else None,
+           "timeS": round(seconds, 1) if seconds is not None else None}
+    if len(answer) > 3:
+        out["snapM"] = answer[3]
+    return out
 
 
 def compare(pairs, ours, theirs):
     """Agreement of `ours` with `theirs` over the same pairs: shares within tolerance, ratio
     percentiles, pairs over 1.5x their time, and NoRoute answered by one side only."""
     both, slow, fast, ours_no, theirs_no, other = [], [], [], [], [], []
-    length_ok = time_ok = 0
+    length_ok = time_ok = moved = 0
     for row, a, b in zip(pairs, ours, theirs):
+        moved += max((b[3] if len(b) > 3 else []) or [0]) > MOVED_M
         entry = {"pair": row["pair_id"], "from": [float(row["src_lon"]), float(row["src_lat"])],
                  "to": [float(row["dst_lon"]), float(row["dst_lat"])], "ours": _summary(a), "theirs": _summary(b)}
         if a[0] == "Ok" and b[0] == "Ok":
@@ -55,6 +60,7 @@ def compare(pairs, ours, theirs):
         "lengthRatio": {"p5": _r(H.pct(lengths, 5)), "p50": _r(H.pct(lengths, 50)), "p95": _r(H.pct(lengths, 95))},
         "over1_5x": len(slow), "under1_5x": len(fast),
         "noRouteOursOnly": len(ours_no), "noRouteTheirsOnly": len(theirs_no), "otherMismatch": len(other),
+        "theirSnapMovedOver50m": moved,
         "listed": {"over1_5x": slow[:LISTED], "under1_5x": fast[:LISTED // 2], "noRouteOursOnly": ours_no[:LISTED],
                    "noRouteTheirsOnly": theirs_no[:LISTED], "otherMismatch": other[:LISTED // 2]},
     }
@@ -75,19 +81,19 @@ def markdown(report):
              "on the same car-road node pairs (seed 42). OSRM has no time dependence; Valhalla is asked with the same "
              "`date_time` (depart at) as Wayfinder.", "",
              f"Command: `{report['command']}`", "",
-             "| extract | hour | pairs both routed | vs OSRM: len ±5 % | time ±15 % | median time ratio | >1.5× | NoRoute ours / OSRM's "
+             "| extract | hour | pairs both routed | vs OSRM: len ±5 % | time ±15 % | median time ratio | >1.5× | NoRoute ours / OSRM's | OSRM moved an end >50 m "
              "| vs Valhalla: len ±5 % | time ±15 % | median time ratio | >1.5× | NoRoute ours / Valhalla's | OSRM vs Valhalla: len ±5 % | time ±15 % |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for e in report["extracts"]:
         if e.get("status") != "ok":
-            lines.append(f"| {e['name']} | – | – | {e.get('status')} |" + " |" * 11)
+            lines.append(f"| {e['name']} | – | – | {e.get('status')} |" + " |" * 12)
             continue
         base = e["osrmVsValhalla"]
         for hour, h in e["hours"].items():
             o, v = h["vsOSRM"], h["vsValhalla"]
             lines.append(
                 f"| {e['name']} | {hour} | {o['bothRouted']} of {o['pairs']} | {_pct(o['lengthWithin5pct'])} | {_pct(o['timeWithin15pct'])} | "
-                f"{o['timeRatio']['p50']} | {o['over1_5x']} | {o['noRouteOursOnly']} / {o['noRouteTheirsOnly']} | "
+                f"{o['timeRatio']['p50']} | {o['over1_5x']} | {o['noRouteOursOnly']} / {o['noRouteTheirsOnly']} | {o['theirSnapMovedOver50m']} | "
                 f"{_pct(v['lengthWithin5pct'])} | {_pct(v['timeWithin15pct'])} | {v['timeRatio']['p50']} | {v['over1_5x']} | "
                 f"{v['noRouteOursOnly']} / {v['noRouteTheirsOnly']} | {_pct(base['lengthWithin5pct'])} | {_pct(base['timeWithin15pct'])} |")
     lines += ["", "NoRoute ours / theirs: pairs where only Wayfinder / only the other engine said NoRoute. "
@@ -103,12 +109,17 @@ def markdown(report):
                 if not rows:
                     continue
                 lines += [f"### {e['name']}, {hour}, {anchor[2:]}", "",
-                          "| class | pair | from (lon,lat) | to (lon,lat) | ours m / s | theirs m / s |", "|---|---|---|---|---|---|"]
+                          "| class | pair | from (lon,lat) | to (lon,lat) | ours m / s | theirs m / s | OSRM's snap of from / to, m |", "|---|---|---|---|---|---|---|"]
                 for k, x in rows:
                     lines.append(f"| {k} | {x['pair']} | {x['from'][0]:.6f},{x['from'][1]:.6f} | {x['to'][0]:.6f},{x['to'][1]:.6f} | "
-                                 f"{_ms(x['ours'])} | {_ms(x['theirs'])} |")
+                                 f"{_ms(x['ours'])} | {_ms(x['theirs'])} | {_snap(x)} |")
                 lines.append("")
     return "\n".join(lines) + "\n"
+
+
+def _snap(x):
+    snaps = x["theirs"].get("snapM") or x["ours"].get("snapM")
+    return " / ".join(f"{s:.0f}" for s in snaps) if snaps else "–"
 
 
 def _ms(s):

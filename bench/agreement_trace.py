@@ -24,18 +24,51 @@ import harness as H  # noqa: E402
 
 def way_index(extract):
     """(node pair -> way id, way id -> tags) over the extract's highway and ferry ways."""
-    p = subprocess.run(f"osmium tags-filter -o - -f opl {extract} w/highway w/route=ferry | grep '^w'", shell=True,
+    p = subprocess.run(f"osmium tags-filter -o - -f opl {extract} w/highway w/route=ferry | grep '^[nw]'", shell=True,
                        capture_output=True, text=True, timeout=300)
-    pairs, tags = {}, {}
+    pairs, tags, coords = {}, {}, {}
     for line in p.stdout.splitlines():
         fields = line.split(" ")
+        if line[0] == "n":
+            xy = {f[0]: f[1:] for f in fields if f[:1] in ("x", "y")}
+            if xy.get("x") and xy.get("y"):
+                coords[int(fields[0][1:])] = f"{xy['x']},{xy['y']}"
+            continue
         wid = int(fields[0][1:])
         t = next((f[1:] for f in fields if f.startswith("T")), "")
         refs = [int(r[1:]) for r in next((f[1:] for f in fields if f.startswith("N")), "").split(",") if r]
         tags[wid] = t
         for u, v in zip(refs, refs[1:]):
             pairs[(u, v)] = pairs[(v, u)] = wid
-    return pairs, tags
+    return pairs, tags, coords
+
+
+def routes(client, a, b):
+    status, body = client.request("GET", f"/route/v1/driving/{a};{b}?overview=false")
+    return json.loads(body).get("code") == "Ok"
+
+
+def first_break(client, nodes, coords, origin, destination):
+    """Where Wayfinder stops being able to follow OSRM's route: the last OSRM node it can reach from
+    the origin and the first from which it can reach the destination (bisection, about 2 log n requests)."""
+    points = [coords.get(n) for n in nodes]
+    lo, hi = 0, len(nodes) - 1  # reachable from origin: the last index that routes
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if points[mid] and routes(client, origin, points[mid]):
+            lo = mid
+        else:
+            hi = mid - 1
+    reach_to = lo
+    lo, hi = 0, len(nodes) - 1  # the first index from which the destination routes
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if points[mid] and routes(client, points[mid], destination):
+            hi = mid
+        else:
+            lo = mid + 1
+    return {"lastNodeReachedFromOrigin": nodes[reach_to], "index": reach_to, "firstNodeReachingDestination": nodes[lo],
+            "indexFrom": lo, "of": len(nodes)}
 
 
 def osrm_shaped(client, a, b):
@@ -44,12 +77,13 @@ def osrm_shaped(client, a, b):
     if j.get("code") != "Ok":
         return {"code": j.get("code"), "nodes": []}
     r = j["routes"][0]
+    snaps = [{"distanceM": round(w.get("distance", 0), 1), "name": w.get("name"), "location": w.get("location")} for w in j.get("waypoints", [])]
     nodes = [n for leg in r["legs"] for n in leg.get("annotation", {}).get("nodes", [])]
     names = []
     for s in (s for leg in r["legs"] for s in leg["steps"]):
         if s.get("name") and (not names or names[-1] != s["name"]):
             names.append(s["name"])
-    return {"code": "Ok", "lengthM": r["distance"], "timeS": r["duration"], "streets": names, "nodes": nodes}
+    return {"code": "Ok", "lengthM": r["distance"], "timeS": r["duration"], "snaps": snaps, "streets": names, "nodes": nodes}
 
 
 def valhalla(client, a, b):
@@ -112,10 +146,19 @@ def main():
         servers[2].wait_ready(120)
         if not A.wait_http(vport, "/status", 60):
             sys.exit("agreement_trace: valhalla_service not ready")
-        pairs, tags = way_index(extract)
+        pairs, tags, coords = way_index(extract)
+        wc = H.Client(wport, 30)
         report = {"osrm": osrm_shaped(H.Client(oport, 30), args.origin, args.destination),
-                  "wayfinder": osrm_shaped(H.Client(wport, 30), args.origin, args.destination),
+                  "wayfinder": osrm_shaped(wc, args.origin, args.destination),
                   "valhalla": valhalla(H.Client(vport, 30), args.origin, args.destination)}
+        if report["wayfinder"]["code"] != "Ok" and report["osrm"]["code"] == "Ok":
+            cut = first_break(wc, report["osrm"]["nodes"], coords, args.origin, args.destination)
+            nodes = report["osrm"]["nodes"]
+            for key, i in (("wayAfterLastReached", cut["index"]), ("wayBeforeFirstReaching", cut["indexFrom"] - 1)):
+                if 0 <= i < len(nodes) - 1:
+                    w = pairs.get((nodes[i], nodes[i + 1]))
+                    cut[key] = {"way": w, "tags": tags.get(w), "nodes": [nodes[i], nodes[i + 1]]}
+            report["wayfinderBreak"] = cut
     finally:
         for s in servers:
             s.stop()
