@@ -187,7 +187,7 @@ def bench_extract(name, args, anchors, budget, share_s, steps):
     try:
         servers.append(H.Server("osrm", [anchors["osrm"] / "bin" / "osrm-routed", "-i", "127.0.0.1", "-p", oport, "-t", 2, osrm_base],
                                 oport, r"running and waiting", out / "osrm_routed.log"))
-        vjson = valhalla_config(out / "valhalla" / "valhalla.template.json", vport, out / "valhalla" / "valhalla.json")
+        vjson = valhalla_config(out / "valhalla" / "valhalla.template.json", vport, out / "valhalla_service.json")
         servers.append(H.Server("valhalla", [anchors["valhalla"] / "valhalla" / "bin" / "valhalla_service", vjson, 2], vport, r"",
                                 out / "valhalla_service.log", env=anchors["env"]))
         servers.append(H.Server("wayfinder", [args.wayfinder, "serve", dataset, "--port", wport, "--quiet"], wport, r"serving",

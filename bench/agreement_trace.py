@@ -139,7 +139,7 @@ def main():
     try:
         servers.append(H.Server("osrm", [osrm / "bin" / "osrm-routed", "-i", "127.0.0.1", "-p", oport, "-t", 1, extract.with_name(extract.name.split(".")[0] + ".osrm")],
                                 oport, r"running and waiting", work / "trace_osrm.log"))
-        vjson = A.valhalla_config(work / "valhalla" / "valhalla.template.json", vport, work / "valhalla" / "trace.json")
+        vjson = A.valhalla_config(work / "valhalla" / "valhalla.template.json", vport, work / "trace_valhalla.json")
         servers.append(H.Server("valhalla", [valhalla_home / "valhalla" / "bin" / "valhalla_service", vjson, 1], vport, r"", work / "trace_valhalla.log", env=env))
         servers.append(H.Server("wayfinder", [args.wayfinder, "serve", work / "dataset", "--port", wport, "--quiet"], wport, r"serving", work / "trace_wayfinder.log"))
         servers[0].wait_ready(60)
