@@ -49,7 +49,7 @@ def routes(client, a, b):
 
 
 def first_break(client, nodes, coords, origin, destination):
-    """Where Wayfinder stops being able to follow OSRM's route: the last OSRM node it can reach from
+    """Where one engine stops being able to follow the other's route: the last node it can reach from
     the origin and the first from which it can reach the destination (bisection, about 2 log n requests)."""
     points = [coords.get(n) for n in nodes]
     lo, hi = 0, len(nodes) - 1  # reachable from origin: the last index that routes
@@ -151,14 +151,16 @@ def main():
         report = {"osrm": osrm_shaped(H.Client(oport, 30), args.origin, args.destination),
                   "wayfinder": osrm_shaped(wc, args.origin, args.destination),
                   "valhalla": valhalla(H.Client(vport, 30), args.origin, args.destination)}
-        if report["wayfinder"]["code"] != "Ok" and report["osrm"]["code"] == "Ok":
-            cut = first_break(wc, report["osrm"]["nodes"], coords, args.origin, args.destination)
-            nodes = report["osrm"]["nodes"]
-            for key, i in (("wayAfterLastReached", cut["index"]), ("wayBeforeFirstReaching", cut["indexFrom"] - 1)):
-                if 0 <= i < len(nodes) - 1:
-                    w = pairs.get((nodes[i], nodes[i + 1]))
-                    cut[key] = {"way": w, "tags": tags.get(w), "nodes": [nodes[i], nodes[i + 1]]}
-            report["wayfinderBreak"] = cut
+        oc = H.Client(oport, 30)
+        for broken, client, follows in (("wayfinder", wc, "osrm"), ("osrm", oc, "wayfinder")):
+            if report[broken]["code"] != "Ok" and report[follows]["code"] == "Ok":
+                nodes = report[follows]["nodes"]
+                cut = first_break(client, nodes, coords, args.origin, args.destination)
+                for key, i in (("wayAfterLastReached", cut["index"]), ("wayBeforeFirstReaching", cut["indexFrom"] - 1)):
+                    if 0 <= i < len(nodes) - 1:
+                        w = pairs.get((nodes[i], nodes[i + 1]))
+                        cut[key] = {"way": w, "tags": tags.get(w), "nodes": [nodes[i], nodes[i + 1]]}
+                report[f"{broken}Break"] = dict(cut, alongRouteOf=follows)
     finally:
         for s in servers:
             s.stop()
@@ -167,6 +169,7 @@ def main():
     o, w, v = (set(report[k]["ways"]) for k in ("osrm", "wayfinder", "valhalla"))
     report["waysOnlyOSRM"] = [{"way": x, "tags": tags.get(x), "valhallaToo": x in v} for x in report["osrm"]["ways"] if x not in w]
     report["waysOnlyWayfinder"] = [{"way": x, "tags": tags.get(x), "valhallaToo": x in v} for x in report["wayfinder"]["ways"] if x not in o]
+    report["valhallaLastWays"] = [{"way": x, "tags": tags.get(x)} for x in report["valhalla"].get("ways", [])[-6:]]
     print(json.dumps(report, indent=1, ensure_ascii=False))
 
 
