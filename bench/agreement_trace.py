@@ -169,6 +169,8 @@ def main():
     o, w, v = (set(report[k]["ways"]) for k in ("osrm", "wayfinder", "valhalla"))
     report["waysOnlyOSRM"] = [{"way": x, "tags": tags.get(x), "valhallaToo": x in v} for x in report["osrm"]["ways"] if x not in w]
     report["waysOnlyWayfinder"] = [{"way": x, "tags": tags.get(x), "valhallaToo": x in v} for x in report["wayfinder"]["ways"] if x not in o]
+    report["valhallaRestrictedWays"] = [{"way": x, "tags": tags.get(x)} for x in report["valhalla"].get("ways", []) if any(k in (tags.get(x) or "") for k in ("access=", "motor_vehicle=", "motorcar=", "vehicle=", "highway=track", "highway=construction", "route=ferry", "highway=service", "highway=unclassified"))]
+    report["valhallaFirstWays"] = [{"way": x, "tags": tags.get(x)} for x in report["valhalla"].get("ways", [])[:6]]
     report["valhallaLastWays"] = [{"way": x, "tags": tags.get(x)} for x in report["valhalla"].get("ways", [])[-6:]]
     print(json.dumps(report, indent=1, ensure_ascii=False))
 
