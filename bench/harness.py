@@ -373,11 +373,27 @@ def compare_answers(ours, theirs):
     dr.sort()
     tr.sort()
     share = lambda xs, tol: round(sum(1 for x in xs if abs(x - 1) <= tol) / len(xs), 3) if xs else None
-    return {"both_ok": both, "only_wayfinder_ok": only_a, "only_osrm_ok": only_b,
+    return {"pairs": len(ours), "both_ok": both, "only_wayfinder_ok": only_a, "only_osrm_ok": only_b,
             "median_distance_ratio": round(pct(dr, 50), 4) if dr else None,
             "median_duration_ratio": round(pct(tr, 50), 4) if tr else None,
             "duration_within_5pct": share(tr, 0.05), "duration_within_15pct": share(tr, 0.15),
             "distance_within_5pct": share(dr, 0.05)}
+
+
+# What the quick benchmark must see to pass: most routes answer Ok in both engines, and most agree
+# with OSRM (a run where every route is NoRoute, or every answer wrong, fails).
+AGREEMENT_FLOOR = {"both_ok_share": 0.9, "distance_within_5pct": 0.8, "duration_within_15pct": 0.8}
+
+
+def agreement_problems(name, http):
+    """Why an extract's answers fall short of AGREEMENT_FLOOR ([] when they do not)."""
+    found = [v for k, v in http.items() if k.startswith("agreement_wayfinder_vs_")]
+    if not found:
+        return [f"{name}: no agreement with OSRM measured (one engine gave no answers)"]
+    a = found[0]
+    values = {"both_ok_share": a["both_ok"] / a["pairs"] if a.get("pairs") else 0,
+              "distance_within_5pct": a.get("distance_within_5pct") or 0, "duration_within_15pct": a.get("duration_within_15pct") or 0}
+    return [f"{name}: {k} {values[k]:.3f} < {floor}" for k, floor in AGREEMENT_FLOOR.items() if values[k] < floor]
 
 
 def parse_import_output(text):

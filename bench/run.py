@@ -622,6 +622,12 @@ def main():
         report_path.write_text(json.dumps(report, indent=1))
     print(json.dumps(report, indent=1))
     failed = [s for s in steps.results if s.get("status") == "failed"]
+    if args.quick:
+        # The quick run is a test: the routes must be there and agree with OSRM's.
+        short = [p for e in report["extracts"] for p in H.agreement_problems(e.get("name", "?"), e.get("http") or {})]
+        for p in short:
+            H.log(f"FAIL agreement {p}")
+        failed += [{"label": "agreement", "status": "failed", "error": p} for p in short]
     H.log(f"report: {report_path}; plot: {report.get('plot', 'none')}; {len(steps.results)} steps, "
           f"{len(failed)} failed, {sum(1 for s in steps.results if s.get('status') == 'timeout')} stopped at their budget, "
           f"{round(budget.elapsed())} s")

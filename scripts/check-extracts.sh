@@ -28,6 +28,20 @@ import json; p = json.load(open('$WORK/info.json'))['profiles']['$mode']['sample
 print(p[0][0], p[0][1], p[1][0], p[1][1])")
     "$BIN" route "$ds" --from "$lat1,$lon1" --to "$lat2,$lon2" --mode "$mode" --format json > "$WORK/route.json" 2> "$WORK/route.err" || {
       echo "FAIL route $name $mode: $(cat "$WORK/route.err")"; exit 1; }
+    # A route, not just an exit code: some length and time, from near the start to near the end.
+    python3 - "$WORK/route.json" "$lat1" "$lon1" "$lat2" "$lon2" <<'PY' || { echo "FAIL route $name $mode: $(head -c 300 "$WORK/route.json")"; exit 1; }
+import json, math, sys
+doc = json.load(open(sys.argv[1])); a = tuple(map(float, sys.argv[2:4])); b = tuple(map(float, sys.argv[4:6]))
+def metres(p, q):
+    return math.hypot((p[0] - q[0]) * 111_320, (p[1] - q[1]) * 111_320 * math.cos(math.radians(p[0])))
+route = doc["routes"][0]; s = route["summary"]
+points = [(p["latitude"], p["longitude"]) for leg in route["legs"] for p in leg.get("points") or []]
+problems = [m for m, bad in [("no length", s["lengthInMeters"] <= 0), ("no time", s["travelTimeInSeconds"] <= 0),
+                              ("no points", len(points) < 2),
+                              ("starts far from the origin", bool(points) and metres(points[0], a) > 1000),
+                              ("ends far from the destination", bool(points) and metres(points[-1], b) > 1000)] if bad]
+if problems: sys.exit("; ".join(problems))
+PY
   done
   # Places from the CLI: the address at the car sample point, then that street found by typeahead
   # (when the extract has one there), and restaurants, cafés or fuel along the car route.
@@ -42,6 +56,11 @@ print(a[0].get('address', {}).get('streetName', ''))")
   if [[ -n $street ]]; then
     "$BIN" search "$ds" "${street:0:6}" --typeahead --near "$lat1,$lon1" --format json > "$WORK/search.json" 2> "$WORK/search.err" || {
       echo "FAIL search $name: $(cat "$WORK/search.err")"; exit 1; }
+    # The typed prefix of the street the reverse lookup named finds that street.
+    python3 -c "
+import json, sys; r = json.load(open('$WORK/search.json'))['results']
+sys.exit(0 if any('$street' in json.dumps(x, ensure_ascii=False) for x in r) else 'no result names $street')" || {
+      echo "FAIL search $name: typeahead ${street:0:6} does not find $street"; exit 1; }
   fi
   "$BIN" along-route "$ds" --from "$lat1,$lon1" --to "$lat2,$lon2" --category restaurant --max-detour 600 --format json \
     > "$WORK/along.json" 2> "$WORK/along.err" || { echo "FAIL along-route $name: $(cat "$WORK/along.err")"; exit 1; }

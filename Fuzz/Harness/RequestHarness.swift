@@ -139,7 +139,7 @@ final class RequestFixture: Sendable {
         do {
             _ = try DatasetImporter(options: options).run()
             let dataset = try Dataset(path: folder + "/dataset")
-            let service = MapsService(dataset: dataset, clock: { RequestFixture.now })
+            let service = try MapsService(dataset: dataset, clock: { RequestFixture.now })
             return .success(RequestFixture(app: MapsApplication(service: service)))
         } catch {
             return .failure(Failure(message: "importing \(extractPath): \(error)"))

@@ -9,9 +9,11 @@ public enum Advisories {
         let usedAvoided = route.usedAvoidances
         let closuresNearby = route.closuresNearby
         var flags: WayFlags = []
+        var pushing = false
         for leg in route.legs {
             for piece in leg.arcs where piece.lengthMeters > 0 {
                 flags.formUnion(graph.wayFlags[graph.way(of: piece.arc).index])
+                pushing = pushing || graph.isPushing(piece.arc)
             }
         }
         var notices: [String] = []
@@ -20,7 +22,7 @@ public enum Advisories {
         if flags.contains(.unpaved) { notices.append("This route includes unpaved roads.") }
         if flags.contains(.restrictedAccess) { notices.append("This route uses roads with restricted access (private, destination or delivery only).") }
         if flags.contains(.psvOnly) { notices.append("This route uses lanes or roads reserved for taxis and public service vehicles.") }
-        if flags.contains(.pushing) { notices.append("Parts of this route require walking your bicycle.") }
+        if pushing { notices.append("Parts of this route require walking your bicycle.") }
         for kind in usedAvoided {
             notices.append("This route uses \(describe(kind)) because no route avoids them.")
         }

@@ -58,6 +58,9 @@ public struct GuidanceBuilder {
         var wording = InstructionText.Wording(kind: s.kind, direction: s.direction, street: name, sign: sign,
                                               exitNumber: s.roundabout?.exitNumber ?? 0, rotaryName: s.roundabout?.rotaryName ?? "",
                                               arrivalSide: s.arrivalSide, intoMotorway: intoMotorway)
+        let walksFrom = !s.fromArc.isNone && graph.isPushing(s.fromArc)
+        let walksOn = graph.isPushing(s.toArc)
+        if !place, walksFrom != walksOn { wording.walking = walksOn }
         let words: InstructionText.Text
         if s.kind == .depart && s.direction == .uTurn {
             wording.kind = .uTurn
@@ -66,7 +69,7 @@ public struct GuidanceBuilder {
             words = text.render(wording)
         }
         let flags = facts.flags(s.toArc)
-        let mode: StepMode = flags.contains(.ferry) ? .ferry : flags.contains(.pushing) ? .pushingBike : Self.mode(graph.mode)
+        let mode: StepMode = flags.contains(.ferry) ? .ferry : graph.isPushing(s.toArc) ? .pushingBike : Self.mode(graph.mode)
         return Guidance.Instruction(
             offsetMeters: s.offsetMeters, elapsedSeconds: s.elapsedSeconds, point: s.point, pointIndex: s.pointIndex, leg: s.leg,
             kind: s.kind, direction: s.direction,

@@ -53,6 +53,7 @@ struct RoadFacts {
 
     func roadClass(_ arc: ArcID) -> RoadClass { graph.wayClass[graph.way(of: arc).index] }
     func flags(_ arc: ArcID) -> WayFlags { graph.wayFlags[graph.way(of: arc).index] }
+    func isPushing(_ arc: ArcID) -> Bool { graph.isPushing(arc) }
     func isRing(_ arc: ArcID) -> Bool { flags(arc).contains(.roundabout) }
     func sameWay(_ a: ArcID, _ b: ArcID) -> Bool { graph.way(of: a) == graph.way(of: b) }
 

@@ -9,14 +9,15 @@ public enum RouteSections {
     public enum Fact: String, Sendable, CaseIterable {
         case toll, ferry, motorway, tunnel, unpaved, pedestrian
 
-        func holds(_ graph: RoadGraph, way: Int) -> Bool {
-            switch self {
+        func holds(_ graph: RoadGraph, arc: ArcID) -> Bool {
+            let way = graph.way(of: arc).index
+            return switch self {
             case .toll: graph.wayFlags[way].contains(.toll)
             case .ferry: graph.wayFlags[way].contains(.ferry)
             case .motorway: graph.wayClass[way].isMotorway
             case .tunnel: graph.wayFlags[way].contains(.tunnel)
             case .unpaved: graph.wayFlags[way].contains(.unpaved)
-            case .pedestrian: graph.wayFlags[way].contains(.pushing)
+            case .pedestrian: graph.isPushing(arc)
             }
         }
     }
@@ -44,7 +45,7 @@ public enum RouteSections {
         for leg in route.legs {
             var start: Int?
             for (i, piece) in leg.arcs.enumerated() {
-                let on = fact.holds(graph, way: graph.way(of: piece.arc).index)
+                let on = fact.holds(graph, arc: piece.arc)
                 let pointIndex = base + piece.firstPoint
                 if on && start == nil { start = pointIndex }
                 let endOfRun = !on || i == leg.arcs.count - 1

@@ -12,8 +12,15 @@ struct TurnClassifier {
         var direction: TurnDirection
     }
 
-    /// nil when the junction needs no instruction.
+    /// nil when the junction needs no instruction. Where the bicycle starts or stops being
+    /// pushed, the junction is always told (OSRM starts a step at every change of mode).
     func classify(_ x: Intersection) -> Decision? {
+        if let d = classifyTurn(x) { return d }
+        guard facts.isPushing(x.arriving) != facts.isPushing(x.taken.leaving) else { return nil }
+        return Decision(kind: x.taken.deviation <= 45 ? .newName : .turn, direction: TurnDirection(angle: x.taken.angle))
+    }
+
+    private func classifyTurn(_ x: Intersection) -> Decision? {
         let a = x.arriving, b = x.taken.leaving
         let angle = x.taken.angle
         let direction = TurnDirection(angle: angle)

@@ -48,13 +48,17 @@ extension MapsService {
     /// `exclude` roads are never used; a point with no road near is `mapMatchingFailure` (OSRM's
     /// `NoSegment`) unless a fallback speed fills its cells.
     public func osrmTable(_ points: [Coordinate], sources: [Int], destinations: [Int], mode: TravelMode, exclude: Set<Avoidance> = [],
-                          durations: Bool, distances: Bool,
+                          snapping: [WaypointSnapping] = [], durations: Bool, distances: Bool,
                           fallbackSpeed: Double? = nil, fallbackFromSnapped: Bool = false, scaleFactor: Double = 1) throws(APIError) -> OSRM.TableResponse {
         var query = MatrixQuery(origins: sources.map { points[$0] }, destinations: destinations.map { points[$0] })
         query.mode = mode
         query.originsParameter = "sources"
         query.avoid = exclude
         query.strictAvoid = true
+        if !snapping.isEmpty {
+            query.originSnapping = sources.map { snapping[$0] }
+            query.destinationSnapping = destinations.map { snapping[$0] }
+        }
         let matrix = try computeMatrix(query, maxCells: limits.maxTableCells)
         for (list, indices, name) in [(matrix.origins, sources, "sources"), (matrix.destinations, destinations, "destinations")] where fallbackSpeed == nil {
             if let k = list.firstIndex(where: { $0 == nil }) {

@@ -21,14 +21,21 @@ public final class MapsService: @unchecked Sendable {
     public let probes = ProbeFeed()
 
     /// - Parameter timeModel: demo congestion (off by default) and what learned speeds need.
+    /// Fails when the dataset lists a places index that cannot be opened (a damaged or missing
+    /// file is not "no places index").
     public init(dataset: Dataset, clock: @escaping @Sendable () -> Date = { Date() }, limits: ServiceLimits = ServiceLimits(),
-                timeModel: TimeModelSettings = TimeModelSettings()) {
+                timeModel: TimeModelSettings = TimeModelSettings()) throws(APIError) {
         self.dataset = dataset
         self.limits = limits
         planning = PlanningEngine(graphs: dataset.graphs, hierarchies: dataset.hierarchies, timeZone: dataset.timeZone,
                                   stateFolder: dataset.stateFolder, timeModel: timeModel, clock: clock)
         if let entry = dataset.manifest.files["places.sqlite"] {
-            places = try? SQLitePlaceStore(path: dataset.layout.root + "/" + entry.path)
+            let path = dataset.layout.root + "/" + entry.path
+            do {
+                places = try SQLitePlaceStore(path: path)
+            } catch {
+                throw APIError(.unavailable, "the places index \(path) cannot be opened: \(error)")
+            }
         } else {
             places = nil
         }

@@ -57,6 +57,9 @@ public struct MatrixQuery: Sendable {
     public var avoid: Set<Avoidance> = []
     /// Strict avoidance never uses avoided roads (OSRM's `exclude`); TomTom's avoid is soft.
     public var strictAvoid = false
+    /// How each origin and destination meets the roads (OSRM's `radiuses`, `bearings`, `approaches`).
+    public var originSnapping: [WaypointSnapping] = []
+    public var destinationSnapping: [WaypointSnapping] = []
     /// The parameter names of the two lists (for errors): TomTom's `origins`/`destinations`, OSRM's `sources`/`destinations`.
     public var originsParameter = "origins"
     public var destinationsParameter = "destinations"
@@ -76,6 +79,8 @@ public struct MatrixQuery: Sendable {
         r.routeType = routeType
         r.avoid = avoid
         r.strictAvoid = strictAvoid
+        r.originSnapping = originSnapping
+        r.destinationSnapping = destinationSnapping
         return r
     }
 }

@@ -36,7 +36,7 @@ extension Scenario {
         _ = try DatasetImporter(options: options).run()
         let datasetPath = dir.appendingPathComponent("dataset").path
         try prepare(datasetPath + "/state")
-        return MapsService(dataset: try Dataset(path: datasetPath), clock: { clock.now }, timeModel: timeModel)
+        return try MapsService(dataset: try Dataset(path: datasetPath), clock: { clock.now }, timeModel: timeModel)
     }
 
     /// OSM node id of a drawn letter (for traffic files keyed by node pairs).

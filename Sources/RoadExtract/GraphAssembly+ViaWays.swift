@@ -60,7 +60,7 @@ extension GraphAssembly {
             let copy = ArcID(b.arcEdge.count)
             b.arcEdge.append(b.arcEdge[original.index])
             b.arcDurationMs.append(b.arcDurationMs[original.index])
-            b.arcFlags.append([.restrictionCopy])
+            b.arcFlags.append(b.arcFlags[original.index].intersection(.pushing).union(.restrictionCopy))
             b.arcOriginal.append(b.arcOriginal[original.index])
             var copiedTurns = table.list(original)
             let isLast = i == path.count - 1

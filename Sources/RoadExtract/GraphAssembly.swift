@@ -175,7 +175,8 @@ struct GraphAssembly {
             b.shapeOSMIDs.append(x.nodeIDs[n])
         }
         b.edgeShapeStart.append(UInt32(b.shapeCoordinates.count))
-        for (speed, backward) in [(verdict.forwardSpeedKmh, false), (verdict.backwardSpeedKmh, true)] {
+        for (speed, backward, pushing) in [(verdict.forwardSpeedKmh, false, verdict.forwardPushing),
+                                           (verdict.backwardSpeedKmh, true, verdict.backwardPushing)] {
             guard speed > 0 else {
                 b.edgeArcs.append(.none)
                 continue
@@ -183,8 +184,8 @@ struct GraphAssembly {
             let arc = ArcID(b.arcEdge.count)
             b.edgeArcs.append(arc)
             b.arcEdge.append(UInt32(e) << 1 | (backward ? 1 : 0))
-            b.arcDurationMs.append(UInt32((meters / (speed / 3.6) * 1000).rounded()))
-            b.arcFlags.append([])
+            b.arcDurationMs.append(UInt32(((meters / (speed / 3.6) + verdict.penaltySeconds) * 1000).rounded()))
+            b.arcFlags.append(pushing ? [.pushing] : [])
             b.arcOriginal.append(arc)
             if let condition = backward ? verdict.backwardCondition : verdict.forwardCondition {
                 b.conditionalArcs.append((arc.rawValue, schedule(condition.schedule), condition.rule))

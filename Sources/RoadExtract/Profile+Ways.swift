@@ -16,6 +16,11 @@ public struct WayVerdict: Sendable, Equatable {
     public var backwardCondition: ArcCondition?
     /// Conditional tags on the way that are not supported (treated as off).
     public var unsupportedConditions = 0
+    /// Whether each direction is travelled on foot beside the vehicle (a pushed bicycle).
+    public var forwardPushing = false
+    public var backwardPushing = false
+    /// Fixed seconds added to every arc of the way (carrying a bicycle up a flight of steps).
+    public var penaltySeconds = 0.0
 
     public var isUsable: Bool { forwardSpeedKmh > 0 || backwardSpeedKmh > 0 }
 }
@@ -34,8 +39,10 @@ extension Profile {
         var roadClass: RoadClass
         var flags: WayFlags = []
         var duration: Double?
+        var pushing = false
         let access = accessVerdict(tags, direction: nil)
         if case .denied = access { return nil }
+        if isSeparatelyMapped(tags) { return nil }
 
         if let route, let routeSpeed = routeSpeedsKmh[route], highway == nil || route == "ferry" {
             // Which modes a ferry carries is the access keys' answer (`motor_vehicle`, `foot`, …),
@@ -59,13 +66,21 @@ extension Profile {
             } else if case .psvGranted = access, let s = accessGrantedSpeedKmh {
                 speed = s
                 flags.insert(.psvOnly)
-            } else if let s = pushingSpeedsKmh[highway] {
+            } else if let s = laneSpeed(tags) {
                 speed = s
-                flags.insert(.pushing)
+            } else if let s = pushingSpeedsKmh[highway], tags["foot"] != "no" {
+                speed = s
+                pushing = true
             } else {
                 return nil
             }
-            if highway == "steps" { flags.insert(.steps) }
+            if highway == "steps" {
+                flags.insert(.steps)
+                if pushing {
+                    guard let carried = carriedSteps(tags) else { return nil }
+                    speed = carried.speedKmh
+                }
+            }
             if highway == "platform" { flags.insert(.platform) }
         } else {
             return nil
@@ -97,7 +112,7 @@ extension Profile {
         if let s = tags["surface"], let c = surfaceSpeedCapsKmh[s] { cap = min(cap, c) }
         if let t = tags["tracktype"], let c = tracktypeSpeedCapsKmh[t] { cap = min(cap, c) }
         if let s = tags["smoothness"], let c = smoothnessSpeedCapsKmh[s] { cap = min(cap, c) }
-        if !flags.contains(.pushing) {
+        if !pushing {
             forward = min(forward, cap)
             backward = min(backward, cap)
         }
@@ -107,13 +122,27 @@ extension Profile {
         }
 
         // Direction: one-way tags, implied one-ways, contraflow exemptions, per-direction access.
+        // A one-way the vehicle may not ride against is walked against where walking is allowed.
         let (allowForward, allowBackward) = directions(tags, highway: highway, flags: flags)
         let conditions = conditionalDirections(tags, forward: allowForward, backward: allowBackward)
-        if !(allowForward || conditions.forward != nil) || denied(tags, direction: "forward") { forward = 0 }
-        if !(allowBackward || conditions.backward != nil) || denied(tags, direction: "backward") { backward = 0 }
+        var pushForward = pushing, pushBackward = pushing
+        let walk = flags.contains(.ferry) ? nil : pushAgainstOnewaySpeed(tags)
+        // A direction a condition opens at times keeps its speed (the condition closes it otherwise).
+        if !allowForward && conditions.forward == nil { if let walk { forward = walk; pushForward = true } else { forward = 0 } }
+        if !allowBackward && conditions.backward == nil { if let walk { backward = walk; pushBackward = true } else { backward = 0 } }
+        if let walk = walkingSpeedKmh, !flags.contains(.ferry), isDismount(tags) {
+            forward = walk; backward = walk; pushForward = true; pushBackward = true
+        }
+        if denied(tags, direction: "forward") { forward = 0 }
+        if denied(tags, direction: "backward") { backward = 0 }
         guard forward > 0 || backward > 0 else { return nil }
         var verdict = WayVerdict(forwardSpeedKmh: forward, backwardSpeedKmh: backward, roadClass: roadClass,
                                  flags: flags, durationSeconds: duration)
+        verdict.forwardPushing = pushForward && forward > 0
+        verdict.backwardPushing = pushBackward && backward > 0
+        if flags.contains(.steps), verdict.forwardPushing || verdict.backwardPushing {
+            verdict.penaltySeconds = carriedSteps(tags)?.penaltySeconds ?? 0
+        }
         applyConditions(tags, conditions, to: &verdict)
         return verdict
     }
@@ -123,7 +152,9 @@ extension Profile {
     }
 
     /// The most specific access key present decides (`motorcar=yes` beats `access=no`).
+    /// A cycle street (`bicycle_road=yes`) grants access unless the mode's own key speaks.
     func accessVerdict(_ tags: Tags, direction: String?) -> AccessVerdict {
+        if let own = accessKeys.last, tags[own] == nil, impliedAccess(tags) { return .granted }
         for key in accessKeys.reversed() {
             let value = direction.flatMap { tags[key + ":" + $0] } ?? tags[key]
             guard let value, !value.isEmpty, value != "unknown" else { continue }

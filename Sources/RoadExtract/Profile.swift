@@ -57,6 +57,30 @@ public struct Profile: Sendable {
     /// Tags that allow travel against a one-way (`cycleway=opposite_lane`, `busway=opposite_lane`).
     public var contraflowTags: [String: Set<String>] = [:]
 
+    // MARK: Cycling (`Profile+Cycleways.swift`)
+
+    /// Pace of walking beside the vehicle where riding is not allowed but walking is: against a
+    /// one-way without a contraflow exception, and on ways tagged as in `dismountTags`; nil never walks.
+    public var walkingSpeedKmh: Double?
+    /// Tags that make the rider get off and push (`bicycle=dismount`).
+    public var dismountTags: [String: Set<String>] = [:]
+    /// Tags that say this mode's lane is mapped as its own way (`cycleway=separate`): the road is
+    /// not used unless `separateOverrides` grants access explicitly.
+    public var separateTags: [String: Set<String>] = [:]
+    public var separateOverrides: [String: Set<String>] = [:]
+    /// Lane tags that open a road outside `highwaySpeedsKmh` (a trunk road with `cycleway=track`),
+    /// at the speed of `highway=cycleway`.
+    public var laneTags: [String: Set<String>] = [:]
+    /// Tags that grant access when no access key speaks (`bicycle_road=yes`, `cyclestreet=yes`).
+    public var impliedAccessTags: [String: Set<String>] = [:]
+    /// Steps this mode carries the vehicle on: those with a ramp (`ramp:bicycle=yes`) at the
+    /// pushing speed, and short flights (`step_count` at most `carriedStepsMaxCount`, or untagged)
+    /// at `carriedStepsSpeedKmh` plus `carriedStepsPenaltySeconds`.
+    public var stepRampTags: [String: Set<String>] = [:]
+    public var carriedStepsMaxCount: Int?
+    public var carriedStepsSpeedKmh: Double = 2
+    public var carriedStepsPenaltySeconds: Double = 0
+
     // MARK: Nodes
 
     /// Barriers this mode passes; any other `barrier=*` stops it.

@@ -64,8 +64,7 @@ public struct WayFlags: OptionSet, Sendable, BitwiseCopyable {
     public static let bridge = WayFlags(rawValue: 1 << 5)
     /// Access only for private use, destination, delivery, customers: usable to start or end there, not to pass through.
     public static let restrictedAccess = WayFlags(rawValue: 1 << 6)
-    /// A bicycle is pushed here (footways, steps): walking speed.
-    public static let pushing = WayFlags(rawValue: 1 << 7)
+    // 1 << 7 was the way-wide pushing flag; pushing is per direction now (`ArcFlags.pushing`).
     /// A taxi/bus-only way or lane that a private car may not use.
     public static let psvOnly = WayFlags(rawValue: 1 << 8)
     public static let motorroad = WayFlags(rawValue: 1 << 9)
@@ -90,6 +89,9 @@ public struct ArcFlags: OptionSet, Sendable, BitwiseCopyable {
     /// In a small piece that only a ferry joins to the rest (a pier stub across the water, an
     /// islet): snapping prefers a road of the large part when one is about as near.
     public static let ferryOnlyPiece = ArcFlags(rawValue: 1 << 3)
+    /// The bicycle is pushed along this arc at walking pace (a footway, steps, `bicycle=dismount`,
+    /// or against a one-way without a contraflow exception): OSRM's "pushing bike" mode.
+    public static let pushing = ArcFlags(rawValue: 1 << 4)
 }
 
 /// The kinds of road user a graph is built for.

@@ -161,6 +161,8 @@ public struct RoadGraph: @unchecked Sendable {
     }
 
     @inlinable public func way(of arc: ArcID) -> WayIndex { edgeWay[Int(arcEdge[arc.index] >> 1)] }
+    /// Whether the bicycle is pushed along `arc` (walking pace; OSRM's "pushing bike" mode).
+    @inlinable public func isPushing(_ arc: ArcID) -> Bool { arcFlags[arc.index].contains(.pushing) }
     @inlinable public func lengthCm(of arc: ArcID) -> UInt32 { edgeLengthCm[Int(arcEdge[arc.index] >> 1)] }
 
     /// The range of turns leaving `arc`.

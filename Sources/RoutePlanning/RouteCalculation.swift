@@ -140,8 +140,7 @@ struct RouteCalculation {
     }
 
     func endpoint(_ i: Int, _ w: Coordinate, _ snap: Snap) -> RouteEndpoint {
-        var endpoint = RouteEndpoint(input: w, snap: snap, graph: graph)
-        endpoint.positions = endpoint.positions.filter { allows($0.arc, of: snap, input: w, snapping(i)) }
+        var endpoint = snapping(i).endpoint(w, snap, graph: graph)
         // A moving origin keeps going the way it heads (within 90°) when the road allows.
         if i == 0, let heading = request.vehicleHeading {
             let matching = endpoint.positions.filter {

@@ -44,7 +44,9 @@ final class RoutingEngineCore: @unchecked Sendable {
     static func makePotentials(graph: RoadGraph, structure: CCHStructure?, model: TrafficModel) -> TimeDependentPotentials? {
         guard let structure, graph.mode.usesTraffic else { return nil }
         let (table, _) = model.table(referenceTime: Date(timeIntervalSince1970: 0), updates: [])
-        return TimeDependentPotentials(graph: graph, structure: structure, table: table, bandCount: potentialBands)
+        // Bands only pay where profiles other than learned ones vary over the week: learned slots
+        // are never faster than free flow, so the week's free-flow bounds hold for them.
+        return TimeDependentPotentials(graph: graph, structure: structure, table: table, bandCount: model.hasBaseProfiles ? potentialBands : 0)
     }
 
     /// Takes new learned profiles. Learned slots are never faster than free flow, so bounds made

@@ -1,5 +1,6 @@
 public import RoadNetwork
 public import GeoCore
+public import Routing
 
 /// How one waypoint may meet the road network (OSRM's `radiuses`, `bearings` and `approaches`):
 /// the default is the nearest road within the planner's snapping limit, either way.
@@ -59,5 +60,24 @@ extension WaypointSnapping {
         graph.segmentSnaps(near: point, withinMeters: radius, limit: limit) { snap in
             accept(snap) && Self.arcs(of: snap.edge, graph: graph).contains { allows($0, of: snap, input: point, graph: graph) }
         }
+    }
+}
+
+extension WaypointSnapping {
+    /// The nearest road of any piece and the nearest of the large part, within the radius
+    /// (`defaultLimit` without one); with a bearing, only segments with a direction of travel in
+    /// range count (as OSRM filters its candidate segments).
+    public func candidates(near point: Coordinate, defaultLimit: Double, graph: RoadGraph) -> (nearest: Snap?, large: Snap?) {
+        let limit = radiusMeters ?? defaultLimit
+        guard bearing != nil else { return graph.snapCandidates(point, maxDistanceMeters: limit) }
+        let admitted = admittedSnaps(near: point, withinMeters: limit, graph: graph)
+        return (admitted.first, admitted.first { !$0.inSmallComponent })
+    }
+
+    /// The endpoint at a snap, with only the directions the rule allows.
+    public func endpoint(_ input: Coordinate, _ snap: Snap, graph: RoadGraph) -> RouteEndpoint {
+        var endpoint = RouteEndpoint(input: input, snap: snap, graph: graph)
+        endpoint.positions = endpoint.positions.filter { allows($0.arc, of: snap, input: input, graph: graph) }
+        return endpoint
     }
 }

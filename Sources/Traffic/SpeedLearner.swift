@@ -43,11 +43,14 @@ public final class SpeedLearner: Sendable {
 
     /// Loads what was learned before from `state/traffic/learned-speeds.bin`, if anything.
     public init(stateFolder: String, timeZone: TimeZone, minimumObservations: Int = SpeedLearner.defaultMinimumObservations) {
-        path = stateFolder + "/traffic/learned-speeds.bin"
+        path = Self.path(stateFolder: stateFolder)
         self.timeZone = timeZone
         self.minimumObservations = max(1, minimumObservations)
         state = Mutex(State(cells: (try? FileIO.readAll(path)).flatMap(Self.decode) ?? [:]))
     }
+
+    /// Where a dataset's learned speeds are kept.
+    public static func path(stateFolder: String) -> String { stateFolder + "/traffic/learned-speeds.bin" }
 
     /// Changes whenever `profiles()` would answer differently.
     public var version: Int { state.withLock { $0.version } }

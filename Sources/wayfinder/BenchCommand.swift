@@ -18,13 +18,15 @@ enum BenchCommand {
            wayfinder bench tiles EXTRACT.osm.pbf [--side N]
            wayfinder bench reach EXTRACT.osm.pbf [--queries N] [--seed S] [--minutes 10,30] [--matrix 100,1000] [--write DIR]
            wayfinder bench match EXTRACT.osm.pbf [--queries N] [--seed S] [--output TRACES.json]
+           wayfinder bench ferries EXTRACT.osm.pbf [--queries N] [--seed S]
 
     `directions`: leave-now, depart-at, arrive-at and alternatives (two points and with a via
     point, static and with a departure time) over N random pairs with departures spread over a
     weekday, alternatives' quality (how many, stretch, sharing), and the time to apply a live
     update of 1 %, 10 % and 100 % of segments. Unless --no-profiles, the dataset gets a weekly
     profile on every segment and a live overlay first (SYNTHETIC BENCHMARK INPUTS, labelled so in
-    the report: `wayfinder generate --speed-profiles`). --only picks measurements: leaveNow,
+    the report: `wayfinder generate --speed-profiles`); with --no-profiles, times are free flow
+    plus the live overlay. --only picks measurements: leaveNow,
     departAt, arriveAt, departAtVia, withInstructions, alternatives3, alternatives3DepartAt,
     alternatives3Via, liveUpdate. --keep-dataset DIR keeps the imported dataset there and reuses it
     on the next run.
@@ -44,6 +46,11 @@ enum BenchCommand {
     `tiles`: base map build time and size, then the render time of an N×N square of tiles
     (default 5) around the extract's centre at every zoom from 10 to 18, uncached.
 
+    `ferries`: car routes over N random pairs and N pairs straddling ferry edges (default 200
+    each): the share of each route's time spent on ferries, and how many spend more than half of
+    it there although a road route within 1.5× the time exists (the check that ferry times and
+    lines are believable).
+
     `match`: map matching accuracy on traces generated from N car routes (default 40) sampled
     every 1, 5, 15 and 30 s with 5, 10 and 20 m of noise, outliers and gaps (the share of the
     true route's length and of the fixes matched right), and the latency of 80-fix traces.
@@ -62,8 +69,8 @@ enum BenchCommand {
         var a = try Arguments(args, valueOptions: ["osrm", "queries", "seed", "profiles", "output", "side", "only", "keep-dataset",
                                                    "minutes", "matrix", "write"])
         if a.flag("help") { print(usage); return }
-        guard a.positional.count == 2, ["routing", "directions", "places", "places-index", "tiles", "reach", "match"].contains(a.positional[0]) else {
-            throw UsageError("usage: wayfinder bench routing|directions|places|places-index|tiles|reach|match EXTRACT")
+        guard a.positional.count == 2, ["routing", "directions", "places", "places-index", "tiles", "reach", "match", "ferries"].contains(a.positional[0]) else {
+            throw UsageError("usage: wayfinder bench routing|directions|places|places-index|tiles|reach|match|ferries EXTRACT")
         }
         let extract = a.positional[1]
         let queries = Int(a.value("queries") ?? "1000") ?? 1000
@@ -95,6 +102,11 @@ enum BenchCommand {
         }
         if a.positional[0] == "tiles" {
             let report = try BenchTiles.run(extract: extract, tilesPerSide: max(1, min(15, side)))
+            print(String(decoding: try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys]), as: UTF8.self))
+            return
+        }
+        if a.positional[0] == "ferries" {
+            let report = try BenchFerries.run(extract: extract, queries: a.value("queries") == nil ? 200 : queries, seed: seed)
             print(String(decoding: try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys]), as: UTF8.self))
             return
         }
@@ -240,8 +252,8 @@ enum BenchCommand {
             osrm[row["pair_id"]!] = (Double(row["distance_m"]!)!, Double(row["duration_s"]!)!)
         }
         // OSRM knows no time of day. Compare at a quiet hour, the coming Sunday 03:00 in the dataset's
-        // zone, when the default congestion profiles run free: the shares then do not depend on the
-        // hour the benchmark happens to run (at Porto's evening peak our times are ~10 % longer).
+        // zone, when any weekly profile the dataset has (imported or learned) runs freest: the shares
+        // then do not depend on the hour the benchmark happens to run.
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = service.dataset.timeZone
         let quiet = calendar.nextDate(after: Date(), matching: DateComponents(hour: 3, minute: 0, weekday: 1),

@@ -47,6 +47,8 @@ enum BenchDirections {
         var inputs: [String: Any] = [:]
         let store = TrafficStore(stateFolder: dataset.stateFolder)
         store.clearLive()
+        // Speeds learned from an earlier run's live updates would become weekly profiles here.
+        FileIO.remove(SpeedLearner.path(stateFolder: dataset.stateFolder))
         if settings.profiles && !(reuse && FileManager.default.fileExists(atPath: store.historicalPath)) {
             inputs["historical"] = try importSyntheticProfiles(dataset, seed: settings.seed)
         }
@@ -54,7 +56,7 @@ enum BenchDirections {
         // first departures and fades into the profiles over the first hour, as live data does.
         let tuesday = weekdayMorning(dataset.timeZone)
         let opened = Date()
-        let service = MapsService(dataset: dataset, clock: { tuesday })
+        let service = try MapsService(dataset: dataset, clock: { tuesday })
         report["openSeconds"] = BenchCommand.round3(Date().timeIntervalSince(opened))
         let graph = try service.dataset.graph(.car)
         if settings.profiles {

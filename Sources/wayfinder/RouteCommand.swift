@@ -239,8 +239,8 @@ enum Commands {
     static func openService(_ path: String, clock: (@Sendable () -> Date)? = nil, limits: ServiceLimits = ServiceLimits(),
                             timeModel: TimeModelSettings = TimeModelSettings(), verify: Bool = true) throws -> MapsService {
         do {
-            return MapsService(dataset: try Dataset(path: path, verify: verify), clock: clock ?? { Date() }, limits: limits,
-                               timeModel: timeModel)
+            return try MapsService(dataset: try Dataset(path: path, verify: verify), clock: clock ?? { Date() }, limits: limits,
+                                   timeModel: timeModel)
         } catch let error as DatasetError {
             throw CommandFailure(error.description, exitCode: ExitCode.noInput)
         }

@@ -7,6 +7,7 @@ import HTTPServer
 import Dataset
 import DatasetImport
 import GeoCore
+import MapsAPI
 
 /// TomTom Calculate Route's parameters doing what TomTom's do, on the drawn town (`DrawnTown`)
 /// served by an application of its own: the per-leg traffic test uploads live speeds, which must
@@ -18,7 +19,8 @@ import GeoCore
         options.profiles = [.car]
         options.timeZone = "Europe/Helsinki"
         guard (try? DatasetImporter(options: options).run()) != nil, let dataset = try? Dataset(path: dir.path) else { return nil }
-        return MapsApplication(service: MapsService(dataset: dataset, clock: { ServerFixture.clock.now })).router()
+        guard let service = try? MapsService(dataset: dataset, clock: { ServerFixture.clock.now }) else { return nil }
+        return MapsApplication(service: service).router()
     }()
     static let town = ServerFixture.town
 
@@ -185,5 +187,21 @@ import GeoCore
         #expect(abs(try Self.int(legs[1], "trafficDelayInSeconds") - delay) <= 1)
         #expect(try Self.int(legs[1], "trafficLengthInMeters") > 0)
         #expect(try Self.int(legs[0], "trafficLengthInMeters") == 0)
+    }
+}
+
+/// A places index the dataset lists but that cannot be opened stops the service from starting,
+/// instead of serving as if the dataset had none.
+@Suite struct PlacesIndexOpeningTests {
+    @Test func aDamagedPlacesIndexIsAnErrorNotNoIndex() throws {
+        let dir = Fixtures.temporaryDirectory("wayfinder-damaged-places")
+        var options = DatasetImporter.Options(extractPath: DrawnTown.fixturePath, outputPath: dir.path)
+        options.profiles = [.car]
+        _ = try DatasetImporter(options: options).run()
+        let dataset = try Dataset(path: dir.path, verify: false)
+        #expect((try MapsService(dataset: dataset)).places != nil)
+        let entry = try #require(dataset.manifest.files["places.sqlite"])
+        try Data(repeating: 0x5A, count: 4096).write(to: URL(fileURLWithPath: dir.path + "/" + entry.path))
+        #expect(throws: APIError.self) { _ = try MapsService(dataset: dataset) }
     }
 }

@@ -73,6 +73,7 @@ struct ConformanceTable {
         "GET /table/v1/{profile}/{coordinates}": OSRMParameters.table,
         "GET /nearest/v1/{profile}/{coordinates}": OSRMParameters.nearest,
         "GET /match/v1/{profile}/{coordinates}": OSRMParameters.match,
+        "GET /routing/1/calculateRoute/{locations}/{contentType}": TomTomParameters.calculateRoute,
     ]
 
     @Test func everyRowAnswersAsItsStatusSays() throws {

@@ -17,7 +17,8 @@ enum HelsinkiServer {
         var options = DatasetImporter.Options(extractPath: Fixtures.helsinki, outputPath: dir.path)
         options.profiles = [.car]
         guard (try? DatasetImporter(options: options).run()) != nil, let dataset = try? Dataset(path: dir.path) else { return nil }
-        return MapsApplication(service: MapsService(dataset: dataset, clock: { ServerFixture.clock.now })).router()
+        guard let service = try? MapsService(dataset: dataset, clock: { ServerFixture.clock.now }) else { return nil }
+        return MapsApplication(service: service).router()
     }()
 
     static func get(_ target: String, headers: HTTPHeaders = [:]) throws -> HTTPResponse {

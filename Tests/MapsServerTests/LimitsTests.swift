@@ -17,7 +17,8 @@ import Dataset
         limits.maxAlternatives = 1
         limits.maxDetourSeconds = 300
         limits.maxSearchResults = 5
-        return MapsApplication(service: MapsService(dataset: app.service.dataset, clock: { ServerFixture.clock.now }, limits: limits)).router()
+        guard let service = try? MapsService(dataset: app.service.dataset, clock: { ServerFixture.clock.now }, limits: limits) else { return nil }
+        return MapsApplication(service: service).router()
     }()
 
     func get(_ target: String) throws -> HTTPResponse {

@@ -20,7 +20,8 @@ enum ServerFixture {
         options.profiles = [.car, .bicycle, .pedestrian]
         options.timeZone = "Europe/Helsinki"
         guard (try? DatasetImporter(options: options).run()) != nil, let dataset = try? Dataset(path: dir.path) else { return nil }
-        return MapsApplication(service: MapsService(dataset: dataset, clock: { clock.now }))
+        guard let service = try? MapsService(dataset: dataset, clock: { clock.now }) else { return nil }
+        return MapsApplication(service: service)
     }()
     static let router: Router? = app?.router()
 

@@ -23,7 +23,7 @@ struct HelsinkiConditionalTests {
         options.skipPlaces = true
         options.skipBaseMap = true
         guard (try? DatasetImporter(options: options).run()) != nil, let dataset = try? Dataset(path: dir.path) else { return nil }
-        return MapsService(dataset: dataset, clock: { clock.now })
+        return try? MapsService(dataset: dataset, clock: { clock.now })
     }()
 
     /// Whether a route makes turn `t`.

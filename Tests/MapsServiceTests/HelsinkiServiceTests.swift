@@ -19,7 +19,7 @@ struct HelsinkiServiceTests {
         var options = DatasetImporter.Options(extractPath: Fixtures.helsinki, outputPath: dir.path)
         options.profiles = [.car, .pedestrian]
         guard (try? DatasetImporter(options: options).run()) != nil, let dataset = try? Dataset(path: dir.path) else { return nil }
-        return MapsService(dataset: dataset, clock: { clock.now })
+        return try? MapsService(dataset: dataset, clock: { clock.now })
     }()
 
     static let kamppi = Coordinate(latitude: 60.16898, longitude: 24.93199)

@@ -46,7 +46,7 @@ struct ImportMemoryTests {
     @Test func profilesOtherThanCarAreMadeOnFirstUse() throws {
         let dir = Fixtures.temporaryDirectory("wayfinder-lazy").path
         _ = try Self.importMonaco(dir)
-        let service = MapsService(dataset: try Dataset(path: dir))
+        let service = try MapsService(dataset: try Dataset(path: dir))
         #expect(service.planning.preparedModes == [.car])
         let box = service.dataset.manifest.boundingBox
         let a = Coordinate(latitude: box[1] + (box[3] - box[1]) * 0.4, longitude: box[0] + (box[2] - box[0]) * 0.4)

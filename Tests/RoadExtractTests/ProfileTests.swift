@@ -60,7 +60,8 @@ import OSMPBF
 
     @Test("bicycle", arguments: [
         (["highway": "cycleway"], true, true),
-        (["highway": "primary", "oneway": "yes"], true, false),
+        (["highway": "primary", "oneway": "yes"], true, true),  // walked against it (bicycleWalksAgainstOneways)
+        (["highway": "primary", "oneway": "yes", "foot": "no"], true, false),
         (["highway": "primary", "oneway": "yes", "oneway:bicycle": "no"], true, true),
         (["highway": "residential", "oneway": "yes", "cycleway": "opposite_lane"], true, true),
         (["highway": "motorway"], false, false),
@@ -110,11 +111,21 @@ import OSMPBF
 
     @Test func bicyclePushesOnFootways() throws {
         let v = try #require(Profile.bicycle.evaluate(way: ["highway": "footway"]))
-        #expect(v.flags.contains(.pushing))
+        #expect(v.forwardPushing && v.backwardPushing)
         #expect(v.forwardSpeedKmh == 4)
         let allowed = try #require(Profile.bicycle.evaluate(way: ["highway": "footway", "bicycle": "yes"]))
-        #expect(!allowed.flags.contains(.pushing))
+        #expect(!allowed.forwardPushing && !allowed.backwardPushing)
         #expect(allowed.forwardSpeedKmh == 15)
+    }
+
+    @Test func bicycleWalksAgainstOneways() throws {
+        let v = try #require(Profile.bicycle.evaluate(way: ["highway": "residential", "oneway": "yes"]))
+        #expect(!v.forwardPushing && v.forwardSpeedKmh == 15)
+        #expect(v.backwardPushing && v.backwardSpeedKmh == 4)
+        let noFoot = try #require(Profile.bicycle.evaluate(way: ["highway": "residential", "oneway": "yes", "foot": "no"]))
+        #expect(noFoot.backwardSpeedKmh == 0)
+        let car = try #require(Profile.car.evaluate(way: ["highway": "residential", "oneway": "yes"]))
+        #expect(car.backwardSpeedKmh == 0 && !car.backwardPushing)
     }
 
     @Test func flagsForAvoidancesAndAdvisories() throws {

@@ -9,12 +9,25 @@ import Routing
 /// The CCH must answer exactly what Dijkstra answers, on random networks, after random
 /// re-customizations, and on the real Helsinki graphs.
 @Suite struct CCHOracleTests {
-    static func compare(_ graph: RoadGraph, metric: Metric, cch: CCHMetric, seed: UInt64, queries: Int) {
+    /// Queries asked, targets reached and paths unpacked and checked, so a test can require that
+    /// its comparisons happened (a comparison of two empty answers proves nothing).
+    struct Tally {
+        var queries = 0, routed = 0, unpacked = 0
+        static func += (a: inout Tally, b: Tally) { a.queries += b.queries; a.routed += b.routed; a.unpacked += b.unpacked }
+        func expectCompared(routedShare: Int, unpackedShare: Int, _ what: String) {
+            #expect(routed * routedShare >= queries, "\(what): only \(routed) of \(queries) queries found a route")
+            #expect(unpacked * unpackedShare >= queries, "\(what): only \(unpacked) of \(queries) paths unpacked and checked")
+        }
+    }
+
+    @discardableResult
+    static func compare(_ graph: RoadGraph, metric: Metric, cch: CCHMetric, seed: UInt64, queries: Int) -> Tally {
         var dijkstra = DijkstraLegSearch(graph: graph, metric: metric)
         var fast = CCHLegSearch(graph: graph, metric: metric, cch: cch)
         var distanceOnly = CCHLegSearch(graph: graph, metric: metric, cch: cch)
         distanceOnly.unpacksPaths = false
         var rng = SplitMix64(seed: seed)
+        var routed = 0, unpacked = 0
         for q in 0..<queries {
             var sources: [LegProblem.Source] = []
             for _ in 0..<(1 + Int(rng.next() % 2)) {
@@ -33,16 +46,18 @@ import Routing
             let expected = dijkstra.solve(problem).paths
             let got = fast.solve(problem).paths
             #expect(expected.map { $0?.cost } == got.map { $0?.cost }, "seed \(seed) \(graph.mode) query \(q)")
+            routed += expected.compactMap { $0 }.count
             #expect(distanceOnly.solve(problem).paths.map { $0?.cost } == got.map { $0?.cost }, "distance only, seed \(seed) query \(q)")
             // The unpacked path is connected and costs what it claims.
             for (j, path) in got.enumerated() {
                 guard let path, path.arcs.count > 1 else { continue }
+                unpacked += 1
                 var cost = UInt64(sources[path.source].cost) + UInt64(metric.remaining(sources[path.source].position))
                 #expect(graph.arcOriginal[path.arcs[0].index] == graph.arcOriginal[sources[path.source].position.arc.index])
                 for (a, b) in zip(path.arcs, path.arcs.dropFirst()) {
                     guard let t = graph.turns(from: a).first(where: { graph.turnTarget[$0] == b }) else {
                         Issue.record("seed \(seed) query \(q): \(a)→\(b) is not a turn")
-                        return
+                        return Tally(queries: queries, routed: routed, unpacked: unpacked)
                     }
                     cost += UInt64(metric.turnWeight[t])
                 }
@@ -50,6 +65,7 @@ import Routing
                 #expect(UInt32(cost) == path.cost, "seed \(seed) query \(q) path cost")
             }
         }
+        return Tally(queries: queries, routed: routed, unpacked: unpacked)
     }
 
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
@@ -60,10 +76,11 @@ import Routing
             let metric = Metric.fastest(graph)
             let structure = CCHStructure.make(for: graph)
             let cch = CCHMetric(structure: structure, turnWeight: metric.turnWeight)
-            Self.compare(graph, metric: metric, cch: cch, seed: seed, queries: 60)
+            var tally = Self.compare(graph, metric: metric, cch: cch, seed: seed, queries: 60)
             // The two-thread customization must give the same hierarchy weights.
             let parallel = CCHMetric(structure: structure, turnWeight: metric.turnWeight, parallelAbove: 0)
-            Self.compare(graph, metric: metric, cch: parallel, seed: seed &+ 100, queries: 30)
+            tally += Self.compare(graph, metric: metric, cch: parallel, seed: seed &+ 100, queries: 30)
+            tally.expectCompared(routedShare: 2, unpackedShare: 4, "seed \(seed) \(graph.mode)")
         }
     }
 
@@ -75,6 +92,7 @@ import Routing
         let base = Metric.fastest(graph)
         let cch = CCHMetric(structure: structure, turnWeight: base.turnWeight, parallelAbove: seed % 2 == 0 ? 0 : 20_000)
         var rng = SplitMix64(seed: seed)
+        var tally = Tally()
         for round in 0..<4 {
             // Random traffic: scale arc weights by 1–5×, close a few arcs entirely.
             var arcWeight = base.arcWeight
@@ -83,8 +101,9 @@ import Routing
             }
             let metric = Metric.withTurns(graph, unit: .milliseconds, arcWeight: arcWeight) { t, _, _ in graph.turnDurationMs[t] }
             cch.customize(turnWeight: metric.turnWeight)
-            Self.compare(graph, metric: metric, cch: cch, seed: seed &+ UInt64(round), queries: 40)
+            tally += Self.compare(graph, metric: metric, cch: cch, seed: seed &+ UInt64(round), queries: 40)
         }
+        tally.expectCompared(routedShare: 5, unpackedShare: 10, "seed \(seed)")
     }
 
     /// Partial customization after changing a few arcs (slower, faster, closed, reopened) must
@@ -99,6 +118,7 @@ import Routing
         let partial = CCHMetric(structure: structure, turnWeight: metric.turnWeight)
         var rng = SplitMix64(seed: seed)
         var recomputedTotal = 0
+        var tally = Tally()
         for round in 0..<12 {
             // A few arcs (one round in four: a third of them) change; their entering turns change.
             let share = round % 4 == 3 ? 3 : 60
@@ -120,9 +140,10 @@ import Routing
                 differences += 1
             }
             #expect(differences == 0, "seed \(seed) round \(round): \(differences) of \(structure.arcCount) arcs differ")
-            Self.compare(graph, metric: metric, cch: partial, seed: seed &+ UInt64(round), queries: 15)
+            tally += Self.compare(graph, metric: metric, cch: partial, seed: seed &+ UInt64(round), queries: 15)
         }
         #expect(recomputedTotal > 0)
+        tally.expectCompared(routedShare: 5, unpackedShare: 10, "seed \(seed)")
     }
 
     /// A hierarchy brought up to date from its predecessor's (partially after a few changed
@@ -137,6 +158,7 @@ import Routing
         var hierarchy = CustomizedHierarchy(structure: structure, turnWeight: metric.turnWeight)
         var rng = SplitMix64(seed: seed)
         var kinds = (partial: 0, full: 0, same: 0)
+        var tally = Tally()
         for round in 0..<9 {
             let before = metric.turnWeight
             // Rounds of one changed arc, of a third of them, and of none.
@@ -152,8 +174,9 @@ import Routing
                 hierarchy.cch.upWeight($0) != full.upWeight($0) || hierarchy.cch.downWeight($0) != full.downWeight($0)
             }.count
             #expect(differences == 0, "seed \(seed) round \(round): \(differences) of \(structure.arcCount) arcs differ")
-            Self.compare(graph, metric: metric, cch: hierarchy.cch, seed: seed &+ UInt64(round), queries: 10)
+            tally += Self.compare(graph, metric: metric, cch: hierarchy.cch, seed: seed &+ UInt64(round), queries: 10)
         }
+        tally.expectCompared(routedShare: 5, unpackedShare: 10, "seed \(seed)")
         #expect(kinds.partial >= 2 && kinds.full >= 2 && kinds.same >= 2, "\(kinds)")
     }
 
@@ -163,6 +186,6 @@ import Routing
         let graph = try #require(try Extractor(profiles: [Profile.profile(for: mode)]).run(source: reader).first).build()
         let metric = Metric.fastest(graph)
         let cch = CCHMetric(structure: CCHStructure.make(for: graph), turnWeight: metric.turnWeight, parallelAbove: 0)
-        Self.compare(graph, metric: metric, cch: cch, seed: 99, queries: 150)
+        Self.compare(graph, metric: metric, cch: cch, seed: 99, queries: 150).expectCompared(routedShare: 2, unpackedShare: 2, "Helsinki \(mode)")
     }
 }

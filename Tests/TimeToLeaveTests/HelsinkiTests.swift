@@ -17,7 +17,7 @@ struct HelsinkiTests {
         var options = DatasetImporter.Options(extractPath: Fixtures.helsinki, outputPath: dir.path)
         options.profiles = [.car, .pedestrian]
         guard (try? DatasetImporter(options: options).run()) != nil, let dataset = try? Dataset(path: dir.path) else { return nil }
-        return MapsService(dataset: dataset, clock: { clock.now })
+        return try? MapsService(dataset: dataset, clock: { clock.now })
     }()
 
     @Test func placesByNameAreResolvedThroughTheGeocoder() throws {

@@ -70,7 +70,7 @@ struct PersistenceTests {
         options.skipPlaces = true
         _ = try DatasetImporter(options: options).run()
         let clock = f.clock
-        let reopened = MapsService(dataset: try Dataset(path: root), clock: { clock.now })
+        let reopened = try MapsService(dataset: try Dataset(path: root), clock: { clock.now })
         // A server swaps the new dataset into the running service…
         f.watches.replacePlanning(reopened.planning, places: reopened.placeLookup)
         let events = try f.tick(at: f.clock.now + 1, events: w.id)

@@ -71,10 +71,11 @@ struct RoutingClientTests {
         #expect(response.routes.allSatisfy { !$0.steps.isEmpty })
     }
 
-    @Test("advisory notices are carried (restricted access on the way to the casino)")
+    @Test("advisory notices are carried (restricted access at a destination-only service road)")
     func advisoryNotices() async throws {
-        let casino = Coordinate(latitude: 43.73946, longitude: 7.42766)
-        let route = try await client.calculateRoute(RouteRequest(from: Monaco.hermitage, to: casino)).route
+        // The middle of OSM way 943330854, a service road tagged access=destination in Fontvieille.
+        let destinationOnly = Coordinate(latitude: 43.7291583, longitude: 7.4103118)
+        let route = try await client.calculateRoute(RouteRequest(from: Monaco.hermitage, to: destinationOnly)).route
         #expect(route.advisoryNotices == route.body.advisoryNotices ?? [])
         #expect(route.advisoryNotices.contains { $0.contains("restricted access") }, "\(route.advisoryNotices)")
     }

@@ -29,9 +29,8 @@ mode, route type, preparation time; an arrival time that has passed -> the seed'
 then the countdown, the route, travel time and traffic delay, a toast "Route recalculated due to
 change in traffic: N sec", "Time's UP! Time to leave!" at zero, "Whatever" -> how late, "On My Way!".
 
-Each flow prints PASS / FAIL / XFAIL. XFAIL is only used when the server answers 404 for an endpoint
-that is still being written (search), with a message saying so; set WAYFINDER_REQUIRE_SEARCH=1 to
-turn those into failures. Exit status: 1 if any flow failed.
+Each flow prints PASS or FAIL; a search endpoint that answers 404 (a dataset without its places
+index) is a failure like any other. Exit status: 1 if any flow failed.
 """
 import math
 import os
@@ -57,7 +56,6 @@ ARGS = [a for a in sys.argv[1:] if not a.startswith("--")]
 FLOWS = next((sys.argv[i + 1] for i, a in enumerate(sys.argv[:-1]) if a == "--flows"), "all")
 BASE = ARGS[0].rstrip("/") if ARGS else "http://127.0.0.1:8080"
 SHOTS = ARGS[1] if len(ARGS) > 1 else ".build/browser-screenshots"
-REQUIRE_SEARCH = os.environ.get("WAYFINDER_REQUIRE_SEARCH") == "1"
 # How many times faster than real time the time-to-leave server's clock runs (serve --clock-speed).
 CLOCK_SPEED = float(os.environ.get("WAYFINDER_CLOCK_SPEED", "1"))
 
@@ -70,8 +68,6 @@ ME = (43.7335, 7.4200)   # a fake GPS fix in Monaco-Ville for "Directions from m
 WAIT = 15                # seconds, for any one condition
 
 
-class XFail(Exception):
-    """An expected failure: the endpoint the flow needs is not on the server yet."""
 
 
 class Check(Exception):
@@ -221,21 +217,15 @@ def route_signature(d):
     return (int(data(d, "routePoints") or 0), int(data(d, "routeLength") or 0))
 
 
-def search_available(d, path):
-    """True when the server answers something other than 404 on a search path."""
+def require_search(d, path):
+    """Fails the flow when the server answers 404 on a search path (no places index)."""
     status = js(d, """
         const [path, method] = arguments;
         return fetch(path, method === 'POST'
             ? {method: 'POST', headers: {'Content-Type': 'application/json'},
                body: JSON.stringify({route: {points: [{lat: 43.7384, lon: 7.4246}, {lat: 43.729, lon: 7.418}]}})}
             : {}).then(r => r.status).catch(() => 0);""", *path)
-    return status != 404
-
-
-def xfail_or_fail(message):
-    if REQUIRE_SEARCH:
-        raise Check(message)
-    raise XFail(message)
+    check(status != 404, f"{path[1]} {path[0].split('?')[0]} answers 404: the dataset has no places index")
 
 
 def check_contrast(d):
@@ -369,14 +359,7 @@ def flow_l_language(lang):
 
 
 def flow_b_along(d):
-    if not search_available(d, ("/search/2/searchAlongRoute/restaurant.json?maxDetourTime=600", "POST")):
-        # The UI must still answer in plain words.
-        d.find_element(By.CSS_SELECTOR, '[data-along="restaurant"]').click()
-        wait(d, lambda d: data(d, "alongState") == "error", "the along-route error")
-        check("isn't available" in d.find_element(By.ID, "along-status").text, "no plain-words error for a missing endpoint")
-        shot(d, "b0-along-unavailable")
-        xfail_or_fail("POST /search/2/searchAlongRoute answers 404: the places module has not landed yet "
-                      "(the UI shows \"Place search isn't available on this server yet.\")")
+    require_search(d, ("/search/2/searchAlongRoute/restaurant.json?maxDetourTime=600", "POST"))
     btn = d.find_element(By.CSS_SELECTOR, '[data-along="restaurant"]')
     d.execute_script("arguments[0].scrollIntoView({block: 'center'})", btn)
     btn.click()
@@ -457,12 +440,7 @@ def flow_d_sea(d):
 def flow_f_places(d):
     open_app(d)
     d.find_element(By.ID, "tab-places").click()
-    if not search_available(d, ("/search/2/categorySearch/restaurant.json?lat=43.735&lon=7.42", "GET")):
-        d.find_element(By.CSS_SELECTOR, '[data-category="restaurant"]').click()
-        wait(d, lambda d: data(d, "placesState") == "error", "the local search error")
-        check("isn't available" in d.find_element(By.ID, "places-status").text, "no plain-words error for a missing endpoint")
-        shot(d, "f0-places-unavailable")
-        xfail_or_fail("GET /search/2/categorySearch answers 404: the places module has not landed yet")
+    require_search(d, ("/search/2/categorySearch/restaurant.json?lat=43.735&lon=7.42", "GET"))
     d.find_element(By.CSS_SELECTOR, '[data-category="restaurant"]').click()
     wait(d, lambda d: data(d, "placesState") in ("ready", "error"), "restaurants near the map centre")
     check(data(d, "placesState") == "ready", "local search failed: " + d.find_element(By.ID, "places-status").text)
@@ -524,14 +502,14 @@ def flow_e_phone(d):
         return b.y <= document.getElementById('panel').getBoundingClientRect().top;""")
     check(free, "the route is hidden behind the bottom sheet")
     shot(d, "e2-phone-route")
-    if search_available(d, ("/search/2/searchAlongRoute/atm.json?maxDetourTime=600", "POST")):
-        atm = d.find_element(By.CSS_SELECTOR, '[data-along="atm"]')
-        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", atm)
-        atm.click()
-        wait(d, lambda d: data(d, "alongState") in ("ready", "error"), "ATMs along the route (phone)")
-        check(int(data(d, "alongCount") or 0) > 0, "no ATM along the route on the phone")
-        wait_idle(d)
-        shot(d, "e2b-phone-atms")
+    require_search(d, ("/search/2/searchAlongRoute/atm.json?maxDetourTime=600", "POST"))
+    atm = d.find_element(By.CSS_SELECTOR, '[data-along="atm"]')
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", atm)
+    atm.click()
+    wait(d, lambda d: data(d, "alongState") in ("ready", "error"), "ATMs along the route (phone)")
+    check(int(data(d, "alongCount") or 0) > 0, "no ATM along the route on the phone")
+    wait_idle(d)
+    shot(d, "e2b-phone-atms")
     d.find_element(By.ID, "sheet-handle").click()
     wait(d, lambda d: "is-expanded" in d.find_element(By.ID, "panel").get_attribute("class"), "the sheet to expand")
     time.sleep(0.3)
@@ -578,8 +556,7 @@ def flow_g_chrome(d):
 
 def flow_h_keyboard(d):
     open_app(d)
-    if not search_available(d, ("/search/2/search/casino.json?typeahead=true", "GET")):
-        xfail_or_fail("GET /search/2/search answers 404: the places module has not landed yet")
+    require_search(d, ("/search/2/search/casino.json?typeahead=true", "GET"))
     fr = d.find_element(By.ID, "from-input")
     fr.click()
     fr.send_keys("casino")
@@ -958,8 +935,6 @@ def main():
         try:
             fn(d)
             results.append((name, "PASS", ""))
-        except XFail as e:
-            results.append((name, "XFAIL", str(e)))
         except Exception as e:  # noqa: BLE001 - report every failure, keep going
             msg = str(e) if isinstance(e, Check) else "".join(traceback.format_exception_only(type(e), e)).strip()
             results.append((name, "FAIL", msg))
@@ -1036,10 +1011,7 @@ def main():
 
 def summary(results):
     failed = [r for r in results if r[1] == "FAIL"]
-    xfailed = [r for r in results if r[1] == "XFAIL"]
-    print(f"\n{len(results) - len(failed) - len(xfailed)} passed, {len(failed)} failed, {len(xfailed)} expected failures")
-    for name, _, msg in xfailed:
-        print(f"  XFAIL {name}: {msg}")
+    print(f"\n{len(results) - len(failed)} passed, {len(failed)} failed")
     return 1 if failed else 0
 
 

@@ -22,7 +22,6 @@
 #                            (e.g. Sources/MapsServer/Resources/web while working on it)
 #   WAYFINDER_FLOWS          all (default), main (the Monaco flows only) or ttl (time to leave only)
 #   WAYFINDER_CLOCK_SPEED    the time-to-leave server's clock speed (default 30)
-#   WAYFINDER_REQUIRE_SEARCH=1  fail (instead of XFAIL) when the search endpoints answer 404
 #   PYTHON                   Python with selenium (default .cache/venv/bin/python, from scripts/setup.sh --test)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)

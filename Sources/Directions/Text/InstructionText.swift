@@ -36,6 +36,8 @@ public struct InstructionText: Sendable {
         var rotaryName = ""
         var arrivalSide: TurnDirection?
         var intoMotorway = false
+        /// The bicycle is walked from here on (true) or ridden again (false); nil: no change.
+        var walking: Bool?
     }
 
     func phrase(_ p: Phrase) -> String { book.phrases[p] ?? Phrasebook.english.phrases[p] ?? p.rawValue }
@@ -81,6 +83,10 @@ public struct InstructionText: Sendable {
         if towards {
             plain = phrase(.towards).replacingAll("{instruction}", plain).replacingAll("{destination}", destination)
             tagged = phrase(.towards).replacingAll("{instruction}", tagged).replacingAll("{destination}", "<signpostText>\(destination)</signpostText>")
+        }
+        if let walking = w.walking, let change = book.phrases[walking ? .walkBike : .rideBike] {
+            plain = change.replacingAll("{instruction}", plain)
+            tagged = change.replacingAll("{instruction}", tagged)
         }
         return Text(plain: book.contracting(plain), tagged: book.contracting(tagged))
     }

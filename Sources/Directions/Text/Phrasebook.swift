@@ -95,6 +95,7 @@ public enum Phrase: String, Sendable, CaseIterable {
     case towards = "TOWARDS"
     case uTurn = "UTURN", uTurnUnnamed = "UTURN_UNNAMED"
     case ferry = "FERRY", ferryUnnamed = "FERRY_UNNAMED"
+    case walkBike = "WALK_BIKE", rideBike = "RIDE_BIKE"
     case roundabout = "ROUNDABOUT", roundaboutUnnamed = "ROUNDABOUT_UNNAMED"
     case rotary = "ROTARY", rotaryUnnamed = "ROTARY_UNNAMED"
     case roundaboutTurn = "ROUNDABOUT_TURN", roundaboutTurnUnnamed = "ROUNDABOUT_TURN_UNNAMED"

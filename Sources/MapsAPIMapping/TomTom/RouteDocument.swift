@@ -111,8 +111,7 @@ extension RouteBody {
         }
         summary.timeSources = route.timeSources
         let pointCount = options.includePoints ? route.legs.reduce(0) { $0 + $1.points.count } : 0
-        var sections = [RouteSection(startPointIndex: 0, endPointIndex: max(0, pointCount - 1), sectionType: "TRAVEL_MODE",
-                                     travelMode: route.mode.rawValue)]
+        var sections = Self.travelModeSections(route, graph: graph, lastPoint: max(0, pointCount - 1), withPoints: options.includePoints)
         if options.includePoints { sections += Self.sections(route, graph: graph, wanted: options.sectionTypes) }
         self.init(summary: summary, legs: legs, sections: sections)
         if let (text, messages) = options.instructions {
@@ -122,6 +121,29 @@ extension RouteBody {
             if options.includePoints && options.sectionTypes.contains("lanes") { self.sections += guidance.laneSections }
         }
         advisoryNotices = Advisories.notices(route, graph: graph)
+    }
+
+    /// TomTom's `TRAVEL_MODE` sections: the route's mode throughout, except that a bicycle route
+    /// has `pedestrian` pieces where the bicycle is walked (as TomTom marks them).
+    static func travelModeSections(_ route: TimedRoute, graph: RoadGraph, lastPoint: Int, withPoints: Bool) -> [RouteSection] {
+        let mode = route.mode.rawValue
+        let whole = [RouteSection(startPointIndex: 0, endPointIndex: lastPoint, sectionType: "TRAVEL_MODE", travelMode: mode)]
+        guard withPoints, route.mode == .bicycle else { return whole }
+        var out: [RouteSection] = []
+        var at = 0
+        for run in RouteSections.runs(.pedestrian, route, graph: graph) {
+            if run.startPoint > at {
+                out.append(RouteSection(startPointIndex: at, endPointIndex: run.startPoint, sectionType: "TRAVEL_MODE", travelMode: mode))
+            }
+            out.append(RouteSection(startPointIndex: run.startPoint, endPointIndex: run.endPoint, sectionType: "TRAVEL_MODE",
+                                    travelMode: "pedestrian"))
+            at = run.endPoint
+        }
+        if out.isEmpty { return whole }
+        if at < lastPoint {
+            out.append(RouteSection(startPointIndex: at, endPointIndex: lastPoint, sectionType: "TRAVEL_MODE", travelMode: mode))
+        }
+        return out
     }
 
     /// TomTom's names of the sections a route can have, in the order they are listed.

@@ -169,7 +169,7 @@ struct OSRMHandlers {
             let coords = try Self.coordinates(request.pathParameters["coordinates"] ?? "", limit: app.service.limits.maxWaypoints)
             guard coords.count >= 1 else { throw Failure(code: "InvalidQuery", message: "No coordinates") }
             try OSRMParameters.check(request.query, accepted: OSRMParameters.table, service: "table")
-            _ = try OSRMParameters.list(request.query, "hints", count: coords.count)  // accepted and ignored, as OSRM allows
+            let snapping = try OSRMParameters.snapping(request.query, count: coords.count, service: app.service)
             let exclude = try OSRMParameters.exclude(request.query), hints = try OSRMParameters.generateHints(request.query)
             func indices(_ name: String) throws(Failure) -> [Int] {
                 guard let text = request.query[name], text != "all" else { return Array(coords.indices) }
@@ -197,7 +197,7 @@ struct OSRMHandlers {
             guard cells <= limit else { throw Failure(code: "TooBig", message: "Too many table cells (at most \(limit))") }
             if let refusal = app.quotas.charge(cells, of: .matrixCells, identity: app.identity(request)) { return refusal }
             var answer = try app.service.osrmTable(coords, sources: sources, destinations: destinations, mode: mode,
-                                                                     exclude: exclude, durations: annotations.contains("duration"), distances: annotations.contains("distance"),
+                                                                     exclude: exclude, snapping: snapping, durations: annotations.contains("duration"), distances: annotations.contains("distance"),
                                                                      fallbackSpeed: fallbackSpeed, fallbackFromSnapped: coordinate == "snapped", scaleFactor: scale)
             if !hints {
                 for i in answer.sources.indices { answer.sources[i].hint = nil }

@@ -13,7 +13,7 @@ public enum OSRMParameters {
     public static let route = common + ["alternatives", "steps", "annotations", "geometries", "overview", "continue_straight", "language",
                                         "bearings", "radiuses", "approaches", "snapping", "exclude", "hints", "generate_hints"]
     public static let table = common + ["sources", "destinations", "annotations", "fallback_speed", "fallback_coordinate", "scale_factor",
-                                        "exclude", "hints", "generate_hints"]
+                                        "bearings", "radiuses", "approaches", "snapping", "exclude", "hints", "generate_hints"]
     public static let nearest = common + ["number", "bearings", "radiuses", "approaches", "snapping", "exclude", "hints", "generate_hints"]
     public static let match = common + ["timestamps", "radiuses", "gaps", "tidy", "steps", "geometries", "annotations", "overview", "language"]
 

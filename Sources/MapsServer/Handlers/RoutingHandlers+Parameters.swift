@@ -55,3 +55,11 @@ enum EffectiveSettings {
         return settings.sorted { $0.key < $1.key }
     }
 }
+
+/// The TomTom query parameters each handler takes, as the code reads them (the README's API
+/// conformance table must have a row for each).
+public enum TomTomParameters {
+    public static var calculateRoute: [String] { RoutingHandlers.parameters.map(\.name) }
+    /// TomTom's parameters Calculate Route answers with a 400 naming them.
+    public static var calculateRouteRefused: [String] { RoutingHandlers.refusedParameters }
+}

@@ -1,34 +1,57 @@
 import RoadNetwork
 
 extension Profile {
-    /// Cycling, after OSRM's bike.lua: 15 km/h on roads, pushing at walking pace where cycling is
-    /// not allowed (footways, pedestrian areas, steps), no motorways or trunk roads unless tagged.
+    /// Cycling, after OSRM's bicycle.lua: 15 km/h on roads, walking the bicycle at 4 km/h where
+    /// riding is not allowed but walking is (footways, pedestrian streets and areas, against a
+    /// one-way without a contraflow exception, `bicycle=dismount`), carrying it on steps with a
+    /// ramp or a short flight; no motorways or trunk roads unless a lane, a track or a tag allows.
     public static let bicycle = Profile(
         mode: .bicycle,
         highwaySpeedsKmh: [
             "cycleway": 15, "primary": 15, "primary_link": 15, "secondary": 15, "secondary_link": 15,
             "tertiary": 15, "tertiary_link": 15, "residential": 15, "unclassified": 15, "living_street": 15,
-            "road": 15, "service": 15, "track": 12, "path": 12,
+            "road": 15, "service": 15, "track": 12, "path": 13,
         ],
         pushingSpeedsKmh: ["footway": 4, "pedestrian": 4, "steps": 2, "platform": 4, "corridor": 4, "bridleway": 4],
         routeSpeedsKmh: ["ferry": 5, "shuttle_train": 10],
         accessGrantedSpeedKmh: 15,
         excludedTags: ["area": ["yes"], "impassable": ["yes"], "highway": ["construction", "proposed"]],
         maxspeedFactor: nil,
-        surfaceSpeedCapsKmh: ["cobblestone": 10, "sett": 10, "gravel": 10, "ground": 10, "dirt": 8, "grass": 6,
-                              "mud": 4, "sand": 3, "pebblestone": 8, "unpaved": 10, "fine_gravel": 12, "compacted": 14],
+        surfaceSpeedCapsKmh: [
+            "wood": 10, "metal": 10, "cobblestone:flattened": 10, "paving_stones": 10, "compacted": 10,
+            "cobblestone": 7, "unpaved": 6, "fine_gravel": 10, "gravel": 6, "pebblestone": 6, "grass_paver": 6,
+            "ground": 10, "dirt": 8, "earth": 6, "laterite": 5, "grass": 6, "mud": 3, "sand": 3, "woodchips": 3, "sett": 9,
+        ],
         tracktypeSpeedCapsKmh: ["grade3": 10, "grade4": 8, "grade5": 6],
         smoothnessSpeedCapsKmh: ["bad": 10, "very_bad": 6, "horrible": 4, "very_horrible": 3, "impassable": 0],
         accessKeys: ["access", "vehicle", "bicycle"],
+        accessDenied: ["no", "private", "agricultural", "forestry", "emergency", "military", "delivery_only", "delivery",
+                       "use_sidepath"],
         obeysOneway: true,
         onewayKeys: ["oneway:bicycle", "oneway"],
         impliedOnewayHighways: [],
         impliedOnewayJunctions: ["roundabout", "circular"],
         contraflowTags: [
             "cycleway": ["opposite", "opposite_lane", "opposite_track", "opposite_share_busway"],
+            "cycleway:both": ["opposite", "opposite_lane", "opposite_track"],
             "cycleway:left": ["opposite", "opposite_lane", "opposite_track"],
             "cycleway:right": ["opposite", "opposite_lane", "opposite_track"],
+            // A lane drawn against the traffic (`cycleway:left=lane` + `cycleway:left:oneway=-1`) or both ways.
+            "cycleway:left:oneway": ["-1", "no"], "cycleway:right:oneway": ["-1", "no"], "cycleway:both:oneway": ["-1", "no"],
         ],
+        walkingSpeedKmh: 4,
+        dismountTags: ["bicycle": ["dismount"]],
+        separateTags: ["cycleway": ["separate"], "cycleway:both": ["separate"], "cycleway:left": ["separate"],
+                       "cycleway:right": ["separate"]],
+        separateOverrides: ["bicycle": ["yes", "permissive", "designated", "destination"]],
+        laneTags: Dictionary(uniqueKeysWithValues: ["cycleway", "cycleway:both", "cycleway:left", "cycleway:right"].map {
+            ($0, ["track", "lane", "share_busway", "sharrow", "shared", "shared_lane"])
+        }),
+        impliedAccessTags: ["bicycle_road": ["yes"], "cyclestreet": ["yes"]],
+        stepRampTags: ["ramp:bicycle": ["yes"], "ramp:stroller": ["yes"], "ramp": ["yes"]],
+        carriedStepsMaxCount: 30,
+        carriedStepsSpeedKmh: 2,
+        carriedStepsPenaltySeconds: 10,
         passableBarriers: [],
         blockingBarriers: ["yes", "wall", "fence", "hedge", "retaining_wall", "city_wall", "ditch", "debris"],
         restrictionKeys: ["restriction", "restriction:vehicle", "restriction:bicycle"],

@@ -15,6 +15,9 @@ public struct MatrixRequest: Sendable {
     public var routeType: RouteType = .fastest
     public var avoid: Set<Avoidance> = []
     public var strictAvoid = false
+    /// How each origin and destination meets the roads (empty: the default for all).
+    public var originSnapping: [WaypointSnapping] = []
+    public var destinationSnapping: [WaypointSnapping] = []
     /// Worker threads for large matrices.
     public var threads = 2
 

@@ -14,18 +14,19 @@ extension PlanningEngine {
         guard let engine = engine(request.mode) else { return nil }
         let graph = engine.graph, snapshot = engine.snapshot
         let maxSnap = maxSnapDistanceMeters
-        func snap(_ points: [Coordinate]) -> ([RouteEndpoint?], [NearbyRoad?]) {
+        func snap(_ points: [Coordinate], _ rules: [WaypointSnapping]) -> ([RouteEndpoint?], [NearbyRoad?]) {
             var endpoints: [RouteEndpoint?] = [], roads: [NearbyRoad?] = []
-            for p in points {
-                let candidates = graph.snapCandidates(p, maxDistanceMeters: maxSnap)
+            for (i, p) in points.enumerated() {
+                let rule = i < rules.count ? rules[i] : WaypointSnapping()
+                let candidates = rule.candidates(near: p, defaultLimit: maxSnap, graph: graph)
                 guard let s = RoadGraph.preferred(candidates) else { endpoints.append(nil); roads.append(nil); continue }
-                endpoints.append(RouteEndpoint(input: p, snap: s, graph: graph))
+                endpoints.append(rule.endpoint(p, s, graph: graph))
                 roads.append(NearbyRoad(point: s.point, distanceMeters: s.distanceMeters, roadName: graph.name(of: graph.edgeWay[s.edge.index])))
             }
             return (endpoints, roads)
         }
-        let (origins, originRoads) = snap(request.origins)
-        let (destinations, destinationRoads) = snap(request.destinations)
+        let (origins, originRoads) = snap(request.origins, request.originSnapping)
+        let (destinations, destinationRoads) = snap(request.destinations, request.destinationSnapping)
         let key = MetricKey(routeType: request.routeType, avoid: request.avoid, strict: request.strictAvoid,
                             live: request.traffic && graph.mode.usesTraffic)
         let now = clock().timeIntervalSince1970

@@ -78,6 +78,9 @@ public struct Route: Sendable {
     public var arrivalTimeText: String
     /// The mode the route is for.
     public var travelMode: TravelMode?
+    /// Where a bicycle is walked (footways, pedestrian areas, against a one-way, steps), as ranges of
+    /// `polyline` indices: the server's `pedestrian` travel-mode sections of a bicycle route.
+    public var walkedSections: [ClosedRange<Int>]
     /// Whether this is an alternative rather than the best route.
     public var isAlternative: Bool
     /// Things the traveller should know: tolls, ferries, unpaved roads, restricted access,
@@ -106,7 +109,11 @@ public struct Route: Sendable {
         arrivalTimeText = s.arrivalTime
         departureTime = try RouteTime.parse(s.departureTime, field: "departureTime")
         arrivalTime = try RouteTime.parse(s.arrivalTime, field: "arrivalTime")
-        travelMode = body.sections.first { $0.sectionType == "TRAVEL_MODE" }?.travelMode.flatMap(TravelMode.init(rawValue:))
+        // A bicycle route has `pedestrian` pieces where the bicycle is walked: the other mode is the route's.
+        let modes = body.sections.filter { $0.sectionType == "TRAVEL_MODE" }.compactMap { $0.travelMode.flatMap(TravelMode.init(rawValue:)) }
+        travelMode = modes.first { $0 != .pedestrian } ?? modes.first
+        walkedSections = travelMode == .pedestrian ? [] : body.sections.filter { $0.sectionType == "TRAVEL_MODE" && $0.travelMode == "pedestrian" }
+            .map { $0.startPointIndex...max($0.startPointIndex, $0.endPointIndex) }
         advisoryNotices = body.advisoryNotices ?? []
         var legs: [RouteLeg] = []
         for leg in body.legs { legs.append(try RouteLeg(leg)) }

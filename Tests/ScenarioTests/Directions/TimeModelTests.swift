@@ -92,7 +92,7 @@ import Traffic
         #expect(health.timeModel.map { $0.learnedSlots > 0 && $0.learnedSegments == 2 } == true)
 
         // A restart reads what was learned from state/.
-        let reopened = MapsService(dataset: service.dataset, clock: { clock.now })
+        let reopened = try MapsService(dataset: service.dataset, clock: { clock.now })
         let again = try Self.route(reopened, s, departAt: Self.mondayFivePM.addingTimeInterval(2 * Self.week))
         #expect(again.summary.travelTimeInSeconds == learned.summary.travelTimeInSeconds)
         #expect(FileManager.default.fileExists(atPath: service.stateFolder + "/traffic/learned-speeds.bin"))

@@ -26,9 +26,9 @@ final class LoopbackMapsServer: Sendable {
         try FileManager.default.copyItem(atPath: source, toPath: dir.path)
         let dataset = try Dataset(path: dir.path)
         if let clock {
-            app = MapsApplication(service: MapsService(dataset: dataset, clock: { clock.now }))
+            app = MapsApplication(service: try MapsService(dataset: dataset, clock: { clock.now }))
         } else {
-            app = MapsApplication(service: MapsService(dataset: dataset))
+            app = MapsApplication(service: try MapsService(dataset: dataset))
             app.timeToLeave.start()
         }
         var config = MicroHTTPDServer.Configuration(host: "127.0.0.1", port: 0)

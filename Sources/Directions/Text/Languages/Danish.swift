@@ -27,6 +27,7 @@ extension Phrasebook {
             .towards: "{instruction} mod {destination}",
             .uTurn: "Foretag en U-vending ind på {street}", .uTurnUnnamed: "Foretag en U-vending",
             .ferry: "Tag færgen {street}", .ferryUnnamed: "Tag færgen",
+            .walkBike: "{instruction}. Træk cyklen", .rideBike: "{instruction}. Cykl igen",
             .roundabout: "Tag den {ordinal} afkørsel i rundkørslen ind på {street}",
             .roundaboutUnnamed: "Tag den {ordinal} afkørsel i rundkørslen",
             .rotary: "Tag den {ordinal} afkørsel i rundkørslen {rotary} ind på {street}",

@@ -27,6 +27,7 @@ extension Phrasebook {
             .towards: "{instruction} richting {destination}",
             .uTurn: "Keer om op {onStreet}", .uTurnUnnamed: "Keer om",
             .ferry: "Neem de veerboot {street}", .ferryUnnamed: "Neem de veerboot",
+            .walkBike: "{instruction}. Stap af en loop met je fiets", .rideBike: "{instruction}. Stap weer op je fiets",
             .roundabout: "Neem op de rotonde de {ordinal} afslag naar {street}",
             .roundaboutUnnamed: "Neem op de rotonde de {ordinal} afslag",
             .rotary: "Neem op de rotonde {rotary} de {ordinal} afslag naar {street}",

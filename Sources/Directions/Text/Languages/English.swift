@@ -27,6 +27,7 @@ extension Phrasebook {
             .towards: "{instruction} towards {destination}",
             .uTurn: "Make a U-turn onto {street}", .uTurnUnnamed: "Make a U-turn",
             .ferry: "Take the ferry {street}", .ferryUnnamed: "Take the ferry",
+            .walkBike: "{instruction}. Walk your bike", .rideBike: "{instruction}. Ride your bike again",
             .roundabout: "At the roundabout take the {ordinal} exit onto {street}",
             .roundaboutUnnamed: "At the roundabout take the {ordinal} exit",
             .rotary: "At {rotary} take the {ordinal} exit onto {street}", .rotaryUnnamed: "At {rotary} take the {ordinal} exit",

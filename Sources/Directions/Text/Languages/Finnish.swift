@@ -28,6 +28,7 @@ extension Phrasebook {
             .towards: "{instruction}, suunta {destination}",
             .uTurn: "Tee U-käännös tielle {street}", .uTurnUnnamed: "Tee U-käännös",
             .ferry: "Aja lautalle {street}", .ferryUnnamed: "Aja lautalle",
+            .walkBike: "{instruction}. Taluta pyörää", .rideBike: "{instruction}. Jatka pyöräillen",
             .roundabout: "Poistu liikenneympyrästä {ordinal} liittymästä tielle {street}",
             .roundaboutUnnamed: "Poistu liikenneympyrästä {ordinal} liittymästä",
             .rotary: "Poistu liikenneympyrästä {rotary} {ordinal} liittymästä tielle {street}",

@@ -27,6 +27,7 @@ extension Phrasebook {
             .towards: "{instruction} en direction de {destination}",
             .uTurn: "Faites demi-tour sur {onStreet}", .uTurnUnnamed: "Faites demi-tour",
             .ferry: "Prenez le ferry {street}", .ferryUnnamed: "Prenez le ferry",
+            .walkBike: "{instruction}. Poussez votre vélo", .rideBike: "{instruction}. Remontez sur votre vélo",
             .roundabout: "Au rond-point, prenez la {ordinal} sortie sur {street}",
             .roundaboutUnnamed: "Au rond-point, prenez la {ordinal} sortie",
             .rotary: "Au rond-point {rotary}, prenez la {ordinal} sortie sur {street}",

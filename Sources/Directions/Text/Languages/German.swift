@@ -28,6 +28,7 @@ extension Phrasebook {
             .towards: "{instruction} Richtung {destination}",
             .uTurn: "Wenden Sie auf {onStreet}", .uTurnUnnamed: "Wenden Sie",
             .ferry: "Nehmen Sie die Fähre {street}", .ferryUnnamed: "Nehmen Sie die Fähre",
+            .walkBike: "{instruction}. Schieben Sie Ihr Fahrrad", .rideBike: "{instruction}. Fahren Sie wieder mit dem Fahrrad",
             .roundabout: "Nehmen Sie im Kreisverkehr die {ordinal} Ausfahrt auf {street}",
             .roundaboutUnnamed: "Nehmen Sie im Kreisverkehr die {ordinal} Ausfahrt",
             .rotary: "Nehmen Sie im Kreisverkehr {rotary} die {ordinal} Ausfahrt auf {street}",

@@ -27,6 +27,7 @@ extension Phrasebook {
             .towards: "{instruction} in direzione {destination}",
             .uTurn: "Fai inversione a U su {onStreet}", .uTurnUnnamed: "Fai inversione a U",
             .ferry: "Prendi il traghetto {street}", .ferryUnnamed: "Prendi il traghetto",
+            .walkBike: "{instruction}. Porta la bici a mano", .rideBike: "{instruction}. Risali in bici",
             .roundabout: "Alla rotonda prendi la {ordinal} uscita per {street}",
             .roundaboutUnnamed: "Alla rotonda prendi la {ordinal} uscita",
             .rotary: "Alla rotonda {rotary} prendi la {ordinal} uscita per {street}",

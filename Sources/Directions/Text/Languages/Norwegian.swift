@@ -27,6 +27,7 @@ extension Phrasebook {
             .towards: "{instruction} mot {destination}",
             .uTurn: "Ta en U-sving inn på {street}", .uTurnUnnamed: "Ta en U-sving",
             .ferry: "Ta ferjen {street}", .ferryUnnamed: "Ta ferjen",
+            .walkBike: "{instruction}. Trill sykkelen", .rideBike: "{instruction}. Sykle videre",
             .roundabout: "Ta den {ordinal} avkjøringen i rundkjøringen inn på {street}",
             .roundaboutUnnamed: "Ta den {ordinal} avkjøringen i rundkjøringen",
             .rotary: "Ta den {ordinal} avkjøringen i rundkjøringen {rotary} inn på {street}",

@@ -28,6 +28,7 @@ extension Phrasebook {
             .towards: "{instruction}, kierunek {destination}",
             .uTurn: "Zawróć i jedź drogą {street}", .uTurnUnnamed: "Zawróć",
             .ferry: "Wjedź na prom {street}", .ferryUnnamed: "Wjedź na prom",
+            .walkBike: "{instruction}. Prowadź rower", .rideBike: "{instruction}. Jedź dalej rowerem",
             .roundabout: "Na rondzie zjedź {ordinal} zjazdem w {street}", .roundaboutUnnamed: "Na rondzie zjedź {ordinal} zjazdem",
             .rotary: "Na rondzie {rotary} zjedź {ordinal} zjazdem w {street}", .rotaryUnnamed: "Na rondzie {rotary} zjedź {ordinal} zjazdem",
             .roundaboutTurn: "Na rondzie skręć {modifier} w {street}", .roundaboutTurnUnnamed: "Na rondzie skręć {modifier}",

@@ -27,6 +27,7 @@ extension Phrasebook {
             .towards: "{instruction} em direção a {destination}",
             .uTurn: "Faça inversão de marcha em {onStreet}", .uTurnUnnamed: "Faça inversão de marcha",
             .ferry: "Apanhe o ferry {street}", .ferryUnnamed: "Apanhe o ferry",
+            .walkBike: "{instruction}. Empurre a bicicleta", .rideBike: "{instruction}. Volte a pedalar",
             .roundabout: "Na rotunda, saia na {ordinal} saída para {street}",
             .roundaboutUnnamed: "Na rotunda, saia na {ordinal} saída",
             .rotary: "Na rotunda {rotary}, saia na {ordinal} saída para {street}",

@@ -27,6 +27,7 @@ extension Phrasebook {
             .towards: "{instruction} en dirección a {destination}",
             .uTurn: "Cambia de sentido en {onStreet}", .uTurnUnnamed: "Cambia de sentido",
             .ferry: "Toma el ferry {street}", .ferryUnnamed: "Toma el ferry",
+            .walkBike: "{instruction}. Camina junto a tu bicicleta", .rideBike: "{instruction}. Vuelve a montar en bicicleta",
             .roundabout: "En la rotonda, toma la {ordinal} salida hacia {street}",
             .roundaboutUnnamed: "En la rotonda, toma la {ordinal} salida",
             .rotary: "En la rotonda {rotary}, toma la {ordinal} salida hacia {street}",

@@ -27,6 +27,7 @@ extension Phrasebook {
             .towards: "{instruction} mot {destination}",
             .uTurn: "Gör en U-sväng in på {street}", .uTurnUnnamed: "Gör en U-sväng",
             .ferry: "Ta färjan {street}", .ferryUnnamed: "Ta färjan",
+            .walkBike: "{instruction}. Led cykeln", .rideBike: "{instruction}. Cykla igen",
             .roundabout: "Ta {ordinal} avfarten i rondellen in på {street}", .roundaboutUnnamed: "Ta {ordinal} avfarten i rondellen",
             .rotary: "Ta {ordinal} avfarten i rondellen {rotary} in på {street}", .rotaryUnnamed: "Ta {ordinal} avfarten i rondellen {rotary}",
             .roundaboutTurn: "Sväng {modifier} i rondellen in på {street}", .roundaboutTurnUnnamed: "Sväng {modifier} i rondellen",

@@ -9,7 +9,7 @@ import { escapeHTML, formatDuration, formatDistance, formatClock, maneuverIcon, 
 /* global L */
 
 const BEST_LABEL = { fastest: "Fastest", shortest: "Shortest", eco: "Most economical", thrilling: "Most thrilling" };
-export const COLORS = { selected: "#2453d6", alt: "#8c9ab3", casing: "#ffffff", highlight: "#f2a900" };
+export const COLORS = { selected: "#2453d6", alt: "#8c9ab3", casing: "#ffffff", highlight: "#f2a900", walked: "#ffffff" };
 
 export const drawMethods = {
   draw() {
@@ -29,6 +29,7 @@ export const drawMethods = {
         className: `wf-route ${selected ? "wf-route-selected" : "wf-route-alt"}`,
       }).addTo(this.routeLayer);
       pl.getElement?.()?.setAttribute("data-route", String(i));
+      if (selected) this.drawWalked(this.routes[i], line);
       if (!selected) {
         const s = this.routes[i].summary;
         pl.bindTooltip(`${formatDuration(s.travelTimeInSeconds)} · ${formatDistance(s.lengthInMeters)}`, { sticky: true, direction: "top", className: "wf-tip" });
@@ -46,6 +47,19 @@ export const drawMethods = {
         pane: "routes", color: "#5f6b7d", weight: 2.5, dashArray: "2 6", lineCap: "round", interactive: false, className: "wf-snap-line",
       }).addTo(this.snapLayer);
     });
+  },
+
+  /** Where the bicycle is walked (TomTom's `pedestrian` travel-mode sections): dashed over the route. */
+  drawWalked(route, line) {
+    for (const s of route.sections || []) {
+      if (s.sectionType !== "TRAVEL_MODE" || s.travelMode !== "pedestrian") continue;
+      const piece = line.slice(s.startPointIndex, s.endPointIndex + 1);
+      if (piece.length < 2) continue;
+      L.polyline(piece, {
+        pane: "routes", color: COLORS.walked, weight: 6.5, opacity: 1, dashArray: "1 9", lineCap: "round", interactive: false,
+        className: "wf-route-walked",
+      }).bindTooltip("Walk your bike", { sticky: true, className: "wf-tip" }).addTo(this.routeLayer);
+    }
   },
 
   select(i) {

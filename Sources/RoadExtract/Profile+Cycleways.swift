@@ -1,0 +1,49 @@
+public import OSMPBF
+
+/// The rules of riding and pushing a bicycle (after OSRM's bicycle.lua): lanes on roads a
+/// bicycle may not otherwise use, separately mapped cycleways, cycle streets, dismount zones,
+/// walking against one-ways and carrying the bicycle on steps. Each reads a table of `Profile`;
+/// profiles that leave the tables empty are not affected.
+extension Profile {
+    static func matches(_ tags: Tags, _ table: [String: Set<String>]) -> Bool {
+        table.contains { key, values in tags[key].map(values.contains) ?? false }
+    }
+
+    /// A road whose cycleway is its own way (`cycleway=separate`) is left to that way, unless
+    /// access is granted on the road itself (`bicycle=yes`).
+    func isSeparatelyMapped(_ tags: Tags) -> Bool {
+        !separateTags.isEmpty && Self.matches(tags, separateTags) && !Self.matches(tags, separateOverrides)
+    }
+
+    /// The speed of `highway=cycleway` on a road this mode may not use but that carries a lane or
+    /// track for it (`cycleway=lane`, `cycleway:right=track`, …).
+    func laneSpeed(_ tags: Tags) -> Double? {
+        guard !laneTags.isEmpty, Self.matches(tags, laneTags) else { return nil }
+        return highwaySpeedsKmh["cycleway"]
+    }
+
+    /// Whether a cycle street or cycle road implies access where no access key says otherwise.
+    func impliedAccess(_ tags: Tags) -> Bool {
+        !impliedAccessTags.isEmpty && Self.matches(tags, impliedAccessTags)
+    }
+
+    func isDismount(_ tags: Tags) -> Bool {
+        !dismountTags.isEmpty && Self.matches(tags, dismountTags)
+    }
+
+    /// Walking pace against a one-way where walking is allowed; nil for roundabouts (walking round
+    /// one the wrong way is not a route), `foot=no`, and modes that never walk.
+    func pushAgainstOnewaySpeed(_ tags: Tags) -> Double? {
+        guard let walk = walkingSpeedKmh, tags["foot"] != "no" else { return nil }
+        if let junction = tags["junction"], impliedOnewayJunctions.contains(junction) { return nil }
+        return walk
+    }
+
+    /// Steps the vehicle is taken on by hand: with a ramp at the pushing speed, as a short flight
+    /// carried at `carriedStepsSpeedKmh` plus a penalty; nil when the flight is too long to carry.
+    func carriedSteps(_ tags: Tags) -> (speedKmh: Double, penaltySeconds: Double)? {
+        if Self.matches(tags, stepRampTags) { return (pushingSpeedsKmh["steps"] ?? carriedStepsSpeedKmh, 0) }
+        if let limit = carriedStepsMaxCount, let count = tags["step_count"].flatMap({ Int($0) }), count > limit { return nil }
+        return (carriedStepsSpeedKmh, carriedStepsPenaltySeconds)
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+import MapsTestSupport
+import OSMPBF
+
+/// The bicycle profile's rules on drawn maps: where a cyclist rides, where the bicycle is walked,
+/// and at what pace. Grid 20 m: `a b` is 20 m apart, one row down is 20 m.
+@Suite("Cycling") struct CyclingTests {
+    /// A short street `ab` (20 m) and a long way round `b d c a` (180 m).
+    static let square = """
+        a b
+
+
+
+        c d
+        """
+
+    /// The same 420 m round: for steps, slow enough to be worth a detour.
+    static let tall = "a b" + String(repeating: "\n", count: 10) + "c d"
+
+    static func roundabout(_ ab: Tags, drawing: String = square) throws -> Scenario {
+        try Scenario(drawing, gridMeters: 20, ways: ["ab": ab, "bd": ["highway": "residential"], "dc": ["highway": "residential"],
+                                                    "ca": ["highway": "residential"]])
+    }
+
+    static func walkingPace(_ r: Scenario.Result?, meters: Double) -> Bool {
+        guard let r else { return false }
+        return abs(r.durationSeconds - meters / (4 / 3.6)) < 3
+    }
+
+    @Test("against a one-way without a bicycle exception the bicycle is walked, not ridden round the block")
+    func pushAgainstOneway() throws {
+        let s = try Self.roundabout(["highway": "residential", "oneway": "yes"])
+        #expect(s.route("b", "a", mode: .car) == "bdca")
+        let bike = s.routeResult(["b", "a"], mode: .bicycle)
+        #expect(bike?.nodes == "ba")
+        #expect(Self.walkingPace(bike, meters: 20))
+        #expect(bike.map { s.graphs[.bicycle]!.isPushing($0.route.legs[0].arcs[0].arc) } == true)
+        // With the one-way it is ridden.
+        let ridden = s.routeResult(["a", "b"], mode: .bicycle)
+        #expect(ridden.map { s.graphs[.bicycle]!.isPushing($0.route.legs[0].arcs[0].arc) } == false)
+    }
+
+    @Test("oneway:bicycle=no and a contraflow lane are ridden both ways", arguments: [
+        ["oneway:bicycle": "no"], ["cycleway:left": "lane", "cycleway:left:oneway": "-1"], ["cycleway:both": "opposite_lane"],
+    ] as [[String: String]])
+    func contraflow(_ extra: [String: String]) throws {
+        let s = try Self.roundabout(Tags(extra.merging(["highway": "residential", "oneway": "yes"]) { a, _ in a }))
+        let bike = s.routeResult(["b", "a"], mode: .bicycle)
+        #expect(bike?.nodes == "ba")
+        #expect(bike.map { abs($0.durationSeconds - 20 / (15 / 3.6)) < 2 } == true)
+    }
+
+    @Test("a roundabout is not walked the wrong way round")
+    func roundaboutNotWalked() throws {
+        let s = try Self.roundabout(["highway": "residential", "junction": "roundabout"])
+        #expect(s.route("b", "a", mode: .bicycle) == "bdca")
+    }
+
+    @Test("bicycle=dismount is walked in both directions")
+    func dismount() throws {
+        let s = try Self.roundabout(["highway": "residential", "bicycle": "dismount"])
+        let bike = s.routeResult(["a", "b"], mode: .bicycle)
+        #expect(bike?.nodes == "ab")
+        #expect(Self.walkingPace(bike, meters: 20))
+    }
+
+    @Test("a trunk road is ridden where it has a cycle track, and not without")
+    func laneOnTrunk() throws {
+        let with = try Self.roundabout(["highway": "trunk", "cycleway:right": "track"])
+        #expect(with.route("a", "b", mode: .bicycle) == "ab")
+        let without = try Self.roundabout(["highway": "trunk"])
+        #expect(without.route("a", "b", mode: .bicycle) == "acdb")
+    }
+
+    @Test("bicycle=use_sidepath and cycleway=separate leave the road to the cycleway beside it", arguments: [
+        ["bicycle": "use_sidepath"], ["cycleway:both": "separate"],
+    ] as [[String: String]])
+    func sidepath(_ extra: [String: String]) throws {
+        let s = try Self.roundabout(Tags(extra.merging(["highway": "primary"]) { a, _ in a }))
+        #expect(s.route("a", "b", mode: .bicycle) == "acdb")
+        #expect(s.route("a", "b", mode: .car) == "ab")
+    }
+
+    @Test("a cycle street admits bicycles where vehicles are not allowed")
+    func cycleStreet() throws {
+        let s = try Self.roundabout(["highway": "residential", "vehicle": "no", "bicycle_road": "yes"])
+        #expect(s.route("a", "b", mode: .bicycle) == "ab")
+        let plain = try Self.roundabout(["highway": "residential", "vehicle": "no"])
+        #expect(plain.route("a", "b", mode: .bicycle) == "acdb")
+    }
+
+    @Test("steps: a long flight is not carried; a short one is, with a penalty; a ramp has none")
+    func steps() throws {
+        let long = try Self.roundabout(["highway": "steps", "step_count": "60"], drawing: Self.tall)
+        #expect(long.route("a", "b", mode: .bicycle) == "acdb")
+        #expect(long.route("a", "b", mode: .pedestrian) == "ab")
+        let short = try Self.roundabout(["highway": "steps", "step_count": "8"], drawing: Self.tall)
+        let carried = short.routeResult(["a", "b"], mode: .bicycle)
+        #expect(carried?.nodes == "ab")
+        #expect(carried.map { abs($0.durationSeconds - (20 / (2 / 3.6) + 10)) < 2 } == true)
+        let ramp = try Self.roundabout(["highway": "steps", "ramp:bicycle": "yes"], drawing: Self.tall)
+        #expect(ramp.routeResult(["a", "b"], mode: .bicycle).map { abs($0.durationSeconds - 20 / (2 / 3.6)) < 2 } == true)
+    }
+
+    @Test("surface caps the riding speed (sett 9 km/h, as OSRM's bicycle.lua)")
+    func surface() throws {
+        let s = try Self.roundabout(["highway": "residential", "surface": "sett"])
+        #expect(s.routeResult(["a", "b"], mode: .bicycle).map { abs($0.durationSeconds - 20 / (9 / 3.6)) < 0.3 } == true)
+    }
+}
