@@ -63,7 +63,25 @@ public struct DatasetImporter {
     public let options: Options
     public init(options: Options) { self.options = options }
 
+    /// Runs the import on a thread of its own with a 64 MB stack, whatever thread calls it: the
+    /// extraction's frames (large in unoptimized builds, with every profile's tables) overflowed
+    /// the half-megabyte stacks of the task pool that tests and apps call from.
     public func run() throws -> Summary {
+        nonisolated(unsafe) var outcome: Result<Summary, any Error>?
+        nonisolated(unsafe) let importer = self
+        let finished = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            outcome = Result { try importer.runHere() }
+            finished.signal()
+        }
+        thread.name = "wayfinder-import"
+        thread.stackSize = 64 << 20
+        thread.start()
+        finished.wait()
+        return try outcome!.get()
+    }
+
+    private func runHere() throws -> Summary {
         let started = Date()
         if let threads = options.threads { Parallelism.limit(to: threads) }
         let layout = DatasetLayout(root: options.outputPath)
