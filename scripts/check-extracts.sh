@@ -57,9 +57,10 @@ print(a[0].get('address', {}).get('streetName', ''))")
     "$BIN" search "$ds" "${street:0:6}" --typeahead --near "$lat1,$lon1" --format json > "$WORK/search.json" 2> "$WORK/search.err" || {
       echo "FAIL search $name: $(cat "$WORK/search.err")"; exit 1; }
     # The typed prefix of the street the reverse lookup named finds that street.
+    # The name goes in as an argument: street names carry apostrophes and quotes.
     python3 -c "
-import json, sys; r = json.load(open('$WORK/search.json'))['results']
-sys.exit(0 if any('$street' in json.dumps(x, ensure_ascii=False) for x in r) else 'no result names $street')" || {
+import json, sys; r = json.load(open(sys.argv[1]))['results']; street = sys.argv[2]
+sys.exit(0 if any(street in json.dumps(x, ensure_ascii=False) for x in r) else 'no result names ' + street)" "$WORK/search.json" "$street" || {
       echo "FAIL search $name: typeahead ${street:0:6} does not find $street"; exit 1; }
   fi
   "$BIN" along-route "$ds" --from "$lat1,$lon1" --to "$lat2,$lon2" --category restaurant --max-detour 600 --format json \
