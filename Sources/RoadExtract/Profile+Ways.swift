@@ -11,18 +11,46 @@ public struct WayVerdict: Sendable, Equatable {
     public var flags: WayFlags
     /// Tagged crossing time of a ferry, seconds.
     public var durationSeconds: Double?
-    /// Time-dependent closures of each direction (`access:conditional`, `oneway:conditional`).
-    public var forwardCondition: ArcCondition?
-    public var backwardCondition: ArcCondition?
-    /// Conditional tags on the way that are not supported (treated as off).
-    public var unsupportedConditions = 0
     /// Whether each direction is travelled on foot beside the vehicle (a pushed bicycle).
     public var forwardPushing = false
     public var backwardPushing = false
+
+    /// Facts few ways have, boxed: an extract keeps every way's verdict for every profile until
+    /// its graphs are built, and holding them inline more than doubled that stage's memory.
+    struct Rare: Sendable, Equatable {
+        var forwardCondition: ArcCondition?
+        var backwardCondition: ArcCondition?
+        var unsupportedConditions = 0
+        var penaltySeconds = 0.0
+    }
+    final class RareBox: Sendable, Equatable {
+        let value: Rare
+        init(_ value: Rare) { self.value = value }
+        static func == (a: RareBox, b: RareBox) -> Bool { a.value == b.value }
+    }
+    private var rareBox: RareBox?
+    private var rare: Rare {
+        get { rareBox?.value ?? Rare() }
+        set { rareBox = newValue == Rare() ? nil : RareBox(newValue) }
+    }
+
+    /// Time-dependent closures of each direction (`access:conditional`, `oneway:conditional`).
+    public var forwardCondition: ArcCondition? { get { rare.forwardCondition } set { rare.forwardCondition = newValue } }
+    public var backwardCondition: ArcCondition? { get { rare.backwardCondition } set { rare.backwardCondition = newValue } }
+    /// Conditional tags on the way that are not supported (treated as off).
+    public var unsupportedConditions: Int { get { rare.unsupportedConditions } set { rare.unsupportedConditions = newValue } }
     /// Fixed seconds added to every arc of the way (carrying a bicycle up a flight of steps).
-    public var penaltySeconds = 0.0
+    public var penaltySeconds: Double { get { rare.penaltySeconds } set { rare.penaltySeconds = newValue } }
 
     public var isUsable: Bool { forwardSpeedKmh > 0 || backwardSpeedKmh > 0 }
+
+    public init(forwardSpeedKmh: Double, backwardSpeedKmh: Double, roadClass: RoadClass, flags: WayFlags, durationSeconds: Double? = nil) {
+        self.forwardSpeedKmh = forwardSpeedKmh
+        self.backwardSpeedKmh = backwardSpeedKmh
+        self.roadClass = roadClass
+        self.flags = flags
+        self.durationSeconds = durationSeconds
+    }
 }
 
 extension Profile {
@@ -124,7 +152,9 @@ extension Profile {
         // Direction: one-way tags, implied one-ways, contraflow exemptions, per-direction access.
         // A one-way the vehicle may not ride against is walked against where walking is allowed.
         let (allowForward, allowBackward) = directions(tags, highway: highway, flags: flags)
-        let conditions = conditionalDirections(tags, forward: allowForward, backward: allowBackward)
+        // Most ways carry no conditional tag: their conditions are not looked up key by key.
+        let conditional = tags.pairs.contains { $0.key.hasSuffix(":conditional") }
+        let conditions = conditional ? conditionalDirections(tags, forward: allowForward, backward: allowBackward) : ConditionalDirections()
         var pushForward = pushing, pushBackward = pushing
         let walk = flags.contains(.ferry) ? nil : pushAgainstOnewaySpeed(tags)
         // A direction a condition opens at times keeps its speed (the condition closes it otherwise).
@@ -143,7 +173,7 @@ extension Profile {
         if flags.contains(.steps), verdict.forwardPushing || verdict.backwardPushing {
             verdict.penaltySeconds = carriedSteps(tags)?.penaltySeconds ?? 0
         }
-        applyConditions(tags, conditions, to: &verdict)
+        if conditional { applyConditions(tags, conditions, to: &verdict) }
         return verdict
     }
 
