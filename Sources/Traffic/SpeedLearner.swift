@@ -40,6 +40,9 @@ public final class SpeedLearner: Sendable {
         var version = 0
     }
     private let state: Mutex<State>
+    /// Held while a snapshot is taken and written, so that files are written in the order of
+    /// their snapshots; the state itself is locked only to change or copy it.
+    private let writing = Mutex(())
 
     /// Loads what was learned before from `state/traffic/learned-speeds.bin`, if anything.
     public init(stateFolder: String, timeZone: TimeZone, minimumObservations: Int = SpeedLearner.defaultMinimumObservations) {
@@ -63,10 +66,15 @@ public final class SpeedLearner: Sendable {
         guard update.kind == .speeds else { return false }
         let (slot, week) = Self.slotAndWeek(update.createdAt, offset: timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: update.createdAt)))
         let minimum = UInt32(minimumObservations)
-        let (changed, bytes) = state.withLock { s -> (Bool, [UInt8]) in
-            var changed = false
+        return try writing.withLock { _ in try record(update, slot: slot, week: week, minimum: minimum) }
+    }
+
+    private func record(_ update: LiveUpdate, slot: UInt16, week: Int32, minimum: UInt32) throws -> Bool {
+        let (changed, recorded, cells) = state.withLock { s -> (Bool, Bool, [Segment: [UInt16: Cell]]) in
+            var changed = false, recorded = false
             for e in update.entries {
                 guard let speed = e.speedKmh, speed > 0 else { continue }
+                recorded = true
                 let key = Segment(from: e.from, to: e.to)
                 var cell = s.cells[key]?[slot] ?? Cell(week: week)
                 if cell.week != week {
@@ -83,10 +91,12 @@ public final class SpeedLearner: Sendable {
                 if cell.observations >= minimum { changed = true }
             }
             if changed { s.version += 1 }
-            return (changed, Self.encode(s.cells))
+            return (changed, recorded, s.cells)
         }
+        // Nothing new to keep: the file stays as it is.
+        guard recorded else { return false }
         try FileIO.makeDirectory((path as NSString).deletingLastPathComponent)
-        try FileIO.writeAtomically(bytes, to: path)
+        try FileIO.writeAtomically(Self.encode(cells), to: path)
         return changed
     }
 
@@ -124,7 +134,7 @@ public final class SpeedLearner: Sendable {
             var summary = Summary(segments: s.cells.count)
             for slots in s.cells.values {
                 summary.observedSlots += slots.count
-                summary.countingSlots += slots.values.filter { $0.observations >= minimum }.count
+                summary.countingSlots += slots.values.count { $0.observations >= minimum }
             }
             return summary
         }
