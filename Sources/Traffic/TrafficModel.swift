@@ -10,9 +10,6 @@ import Synchronization
 public final class TrafficModel: @unchecked Sendable {
     public let graph: RoadGraph
     public let timeZone: TimeZone
-    /// Whether the invented weekly congestion by road class (`HistoricalProfiles`) is the default
-    /// profile (`--demo-congestion`); otherwise the default is free flow.
-    public let demoCongestion: Bool
     /// Extra memory the per-segment profiles take (profile table + per-arc ids beyond the defaults).
     public private(set) var customProfileBytes = 0
     public private(set) var customProfileSegments = 0
@@ -33,8 +30,6 @@ public final class TrafficModel: @unchecked Sendable {
         var ofArc: [UInt16]
         var factors: [UInt16]
         var origins: [TravelTimeTable.ProfileOrigin]
-        var learnedSegments = 0
-        var learnedArcs = 0
     }
 
     /// Per CSV line of an update: its first segment key and how many keys it has (0 = unmatched).
@@ -44,11 +39,12 @@ public final class TrafficModel: @unchecked Sendable {
         var matched: Int
     }
 
+    /// - Parameter demoCongestion: the invented weekly congestion by road class
+    ///   (`HistoricalProfiles`) is the default profile (`--demo-congestion`); otherwise free flow.
     public init(graph: RoadGraph, timeZone: TimeZone, historical: SegmentProfiles? = nil, learned: SegmentProfiles? = nil,
                 demoCongestion: Bool = false) {
         self.graph = graph
         self.timeZone = timeZone
-        self.demoCongestion = demoCongestion
         var defaults: Profiles
         if demoCongestion {
             var factors: [UInt16] = []
@@ -84,8 +80,6 @@ public final class TrafficModel: @unchecked Sendable {
             let match = HistoricalProfileMatch(graph: graph, segments: learned, defaultProfileOfArc: base.ofArc,
                                                defaultFactors: base.factors, minimumFactor: 1)
             profiles = Self.layered(base, match, origin: .learned)
-            profiles.learnedSegments = match.matchedLines
-            profiles.learnedArcs = match.profiledArcs
         }
         current.withLock { $0 = profiles }
     }
@@ -104,9 +98,6 @@ public final class TrafficModel: @unchecked Sendable {
 
     /// Whether some arc has a profile besides the learned ones (demo congestion or an imported file).
     public var hasBaseProfiles: Bool { base.origins.count > 1 }
-
-    /// Segments of the learned profiles found on this graph, and the arcs they give a profile.
-    public var learnedCoverage: (segments: Int, arcs: Int) { current.withLock { ($0.learnedSegments, $0.learnedArcs) } }
 
     public struct MatchReport: Sendable {
         public var entries = 0
