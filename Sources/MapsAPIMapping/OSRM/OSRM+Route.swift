@@ -75,6 +75,7 @@ extension OSRM.Annotation {
     init(_ leg: TimedRoute.Leg, _ kinds: Set<String>, graph: RoadGraph) {
         let points = leg.points.map(LatLon.init(rounding:)).map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
         let all = kinds.contains("true")
+        let wantsSources = all || kinds.contains("datasources")
         var distances: [Double] = [], durations: [Double] = [], sources: [Int] = []
         for (k, arc) in leg.arcs.enumerated() {
             let first = arc.firstPoint
@@ -84,9 +85,10 @@ extension OSRM.Annotation {
             let total = lengths.reduce(0, +)
             distances += lengths
             durations += lengths.map { total > 0 ? $0 / total * arc.durationSeconds : arc.durationSeconds / Double(lengths.count) }
-            sources += lengths.map { _ in Self.datasourceNames.firstIndex(of: arc.source.rawValue) ?? 0 }
+            if wantsSources {
+                sources += repeatElement(Self.datasourceNames.firstIndex(of: arc.source.rawValue) ?? 0, count: lengths.count)
+            }
         }
-        let wantsSources = all || kinds.contains("datasources")
         func tenth(_ v: Double) -> Double { (v * 10).rounded() / 10 }
         self.init(distance: all || kinds.contains("distance") ? distances.map(tenth) : nil,
                   duration: all || kinds.contains("duration") ? durations.map(tenth) : nil,

@@ -110,9 +110,10 @@ public struct Route: Sendable {
         departureTime = try RouteTime.parse(s.departureTime, field: "departureTime")
         arrivalTime = try RouteTime.parse(s.arrivalTime, field: "arrivalTime")
         // A bicycle route has `pedestrian` pieces where the bicycle is walked: the other mode is the route's.
-        let modes = body.sections.filter { $0.sectionType == "TRAVEL_MODE" }.compactMap { $0.travelMode.flatMap(TravelMode.init(rawValue:)) }
+        let travelSections = body.sections.filter { $0.sectionType == "TRAVEL_MODE" }
+        let modes = travelSections.compactMap { $0.travelMode.flatMap(TravelMode.init(rawValue:)) }
         travelMode = modes.first { $0 != .pedestrian } ?? modes.first
-        walkedSections = travelMode == .pedestrian ? [] : body.sections.filter { $0.sectionType == "TRAVEL_MODE" && $0.travelMode == "pedestrian" }
+        walkedSections = travelMode == .pedestrian ? [] : travelSections.filter { $0.travelMode == "pedestrian" }
             .map { $0.startPointIndex...max($0.startPointIndex, $0.endPointIndex) }
         advisoryNotices = body.advisoryNotices ?? []
         var legs: [RouteLeg] = []
