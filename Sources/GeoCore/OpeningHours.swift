@@ -11,7 +11,8 @@ public struct OpeningHours: Sendable, Equatable {
     /// 1440 runs into the next day.
     public var week: [[ClosedRange<Int>]]
 
-    static let dayNames = ["mo", "tu", "we", "th", "fr", "sa", "su"]
+    /// The weekday abbreviations of the syntax, lower-cased, Monday first.
+    public static let dayNames = ["mo", "tu", "we", "th", "fr", "sa", "su"]
 
     public init?(_ text: String, strict: Bool = false) {
         var week = [[ClosedRange<Int>]](repeating: [], count: 7)
@@ -32,6 +33,18 @@ public struct OpeningHours: Sendable, Equatable {
     /// Open whenever any of `schedules` is (OSM's `no @ (22:00-24:00); no @ (00:00-06:00)`).
     public init(anyOf schedules: [OpeningHours]) {
         week = (0..<7).map { d in schedules.flatMap { $0.week[d] } }
+    }
+
+    /// One schedule per line of `text` (strict), open whenever any is: how conditional rules keep
+    /// the several schedules of one condition. Nil when a line does not read or there is none.
+    public init?(anyOfLines text: some StringProtocol) {
+        var parts: [OpeningHours] = []
+        for line in text.split(separator: "\n") {
+            guard let hours = OpeningHours(String(line), strict: true) else { return nil }
+            parts.append(hours)
+        }
+        guard !parts.isEmpty else { return nil }
+        self.init(anyOf: parts)
     }
 
     /// Whether the schedule is open at `minute` of the week (0 = Monday 00:00 local time); a span's end is
@@ -99,8 +112,8 @@ public struct OpeningHours: Sendable, Equatable {
 }
 
 extension StringProtocol {
-    /// The text without leading and trailing spaces.
-    fileprivate var trimmedSpaces: Substring {
+    /// The text without leading and trailing spaces and tabs.
+    public var trimmedSpaces: Substring {
         var s = Substring(self)
         while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
         while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }

@@ -43,12 +43,7 @@ public enum ConditionalTag {
 
     /// The schedule a condition names (`read`'s text, schedules separated by `anyOfSeparator`), when supported.
     public static func schedule(_ text: String) -> OpeningHours? {
-        var parts: [OpeningHours] = []
-        for condition in text.split(separator: anyOfSeparator) {
-            guard let hours = single(String(condition)) else { return nil }
-            parts.append(hours)
-        }
-        return parts.isEmpty ? nil : OpeningHours(anyOf: parts)
+        text.lowercased().contains(" and ") ? nil : OpeningHours(anyOfLines: text)
     }
 
     private static func single(_ condition: String) -> OpeningHours? {
@@ -91,11 +86,9 @@ public enum ConditionalTag {
         return schedule(text) == nil ? .unsupported : .supported(value: "", schedule: text)
     }
 
-    private static let dayNames = ["mo", "tu", "we", "th", "fr", "sa", "su"]
-
     private static func day(_ text: String) -> String? {
         let short = String(text.trimmingCharacters(in: " ").lowercased().prefix(2))
-        guard dayNames.contains(short) else { return nil }
+        guard OpeningHours.dayNames.contains(short) else { return nil }
         return short.prefix(1).uppercased() + short.dropFirst()
     }
 

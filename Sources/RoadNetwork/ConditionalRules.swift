@@ -43,7 +43,9 @@ public struct ConditionalRules: Sendable {
                 arcs: [(arc: UInt32, schedule: UInt32, rule: ArcRule)], schedules: [OpeningHours]) {
         let sortedTurns = turns.sorted { $0.turn < $1.turn }
         let sortedArcs = arcs.sorted { $0.arc < $1.arc }
-        var tb = [UInt64](repeating: 0, count: (turnCount + 63) / 64), ab = [UInt64](repeating: 0, count: (arcCount + 63) / 64)
+        // No bits at all where there is no rule (most graphs): `blocksTurn`/`blocksArc` look no further.
+        var tb = [UInt64](repeating: 0, count: sortedTurns.isEmpty ? 0 : (turnCount + 63) / 64)
+        var ab = [UInt64](repeating: 0, count: sortedArcs.isEmpty ? 0 : (arcCount + 63) / 64)
         for t in sortedTurns { tb[Int(t.turn) >> 6] |= 1 << UInt64(t.turn & 63) }
         for a in sortedArcs { ab[Int(a.arc) >> 6] |= 1 << UInt64(a.arc & 63) }
         (turnBits, arcBits) = (tb, ab)
@@ -55,10 +57,6 @@ public struct ConditionalRules: Sendable {
         self.schedules = schedules
     }
 
-    public static func empty(turnCount: Int, arcCount: Int) -> ConditionalRules {
-        ConditionalRules(turnCount: turnCount, arcCount: arcCount, turns: [], arcs: [], schedules: [])
-    }
-
     /// The minute of the week (0 = Monday 00:00) in local time at `time` (seconds since 1970).
     @inlinable
     public static func minuteOfWeek(_ time: Double, utcOffsetSeconds: Int) -> Int {
@@ -67,8 +65,9 @@ public struct ConditionalRules: Sendable {
         return ((minutes % 10_080) + 10_080) % 10_080
     }
 
-    @inlinable public func hasRule(turn t: Int) -> Bool { turnBits[t >> 6] & (1 << UInt64(t & 63)) != 0 }
-    @inlinable public func hasRule(arc a: Int) -> Bool { arcBits[a >> 6] & (1 << UInt64(a & 63)) != 0 }
+    /// Only where some turn (arc) has a rule: with none there are no bits.
+    @usableFromInline func hasRule(turn t: Int) -> Bool { turnBits[t >> 6] & (1 << UInt64(t & 63)) != 0 }
+    @usableFromInline func hasRule(arc a: Int) -> Bool { arcBits[a >> 6] & (1 << UInt64(a & 63)) != 0 }
 
     /// Whether turn `t` is forbidden when made at `time` (seconds since 1970).
     @inlinable
@@ -120,13 +119,10 @@ public struct ConditionalRules: Sendable {
             let range = Int(offsets[i])..<Int(offsets[i + 1])
             // A schedule is one or more opening_hours texts, one a line: open when any of them is.
             guard range.upperBound <= bytes.count else { throw .damaged(p, "conditional schedule \(i) is cut short") }
-            var parts: [OpeningHours] = []
-            for line in String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self).split(separator: "\n") {
-                guard let hours = OpeningHours(String(line), strict: true) else { throw .damaged(p, "conditional schedule \(i) does not read") }
-                parts.append(hours)
+            guard let hours = OpeningHours(anyOfLines: String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)) else {
+                throw .damaged(p, "conditional schedule \(i) does not read")
             }
-            guard !parts.isEmpty else { throw .damaged(p, "conditional schedule \(i) is empty") }
-            schedules.append(OpeningHours(anyOf: parts))
+            schedules.append(hours)
         }
         guard turnSchedule.count == turn.count, arcSchedule.count == arc.count, arcRule.count == arc.count,
               turn.allSatisfy({ Int($0) < turnCount }), arc.allSatisfy({ Int($0) < arcCount }),

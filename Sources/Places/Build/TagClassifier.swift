@@ -1,4 +1,5 @@
 import OSMPBF
+import GeoCore
 
 /// Decides what an OSM object is for search: an address, a POI, a locality (and for ways, a street),
 /// and turns its tags into `PlaceRecord`s without a position.

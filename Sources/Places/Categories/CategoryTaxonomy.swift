@@ -1,5 +1,6 @@
 import Foundation
 public import OSMPBF
+import GeoCore
 
 /// The list of POI categories, how OSM tags map onto them, and how filters name them
 /// (a string id, a TomTom numeric id, or an English name or synonym).

@@ -1,3 +1,5 @@
+import GeoCore
+
 /// Tag conditions that must all hold, e.g. `amenity=bank` and `atm=yes`. A nil value means "any value".
 public struct OSMTagRule: Sendable, Hashable {
     public var conditions: [Condition]
@@ -43,12 +45,3 @@ public struct OSMTagRule: Sendable, Hashable {
     }
 }
 
-extension StringProtocol {
-    /// The text without leading and trailing spaces.
-    var trimmedSpaces: Substring {
-        var s = Substring(self)
-        while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
-        while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
-        return s
-    }
-}

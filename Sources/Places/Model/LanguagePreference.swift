@@ -1,3 +1,5 @@
+import GeoCore
+
 /// The languages a caller wants names in, best first: from TomTom's `language`, Nominatim's
 /// `accept-language` (or the HTTP `Accept-Language` header) or the SDK's locale. Parsed as an HTTP
 /// Accept-Language list ("sv-FI,sv;q=0.9,en;q=0.5"), ordered by weight; a regional variant also
