@@ -313,24 +313,31 @@ def flow_c_directions(d):
     d.execute_script("document.getElementById('panel-body').scrollTop = 0")
     wait_idle(d)
     shot(d, "c2-alternative-selected")
-    # ... and the line on the map: click a point of route 0 that lies away from the other routes.
+    # ... and the line on the map: click a point of a route not selected that lies away from the others.
+    # Which route is clear of the others depends on the hour (conditional restrictions change them), so any
+    # route but the selected one may be the one clicked.
     target = js(d, """
         const P = wayfinder.planner, map = wayfinder.map;
-        const a = P.routeLatLngs(P.routes[0]).map(p => map.latLngToContainerPoint(p));
-        const others = P.routes.slice(1).map(r => P.routeLatLngs(r).map(p => map.latLngToContainerPoint(p)));
+        const lines = P.routes.map(r => P.routeLatLngs(r).map(p => map.latLngToContainerPoint(p)));
         const r = document.getElementById('map').getBoundingClientRect(), panel = document.getElementById('panel').getBoundingClientRect();
-        let best = null, bestD = -1;
-        for (let i = 1; i < a.length; i++) {
-          const m = a[i - 1].add(a[i]).divideBy(2);
-          if (m.x < panel.right + 20 || m.x > r.width - 60 || m.y < 20 || m.y > r.height - 20) continue; // on screen, clear of the panel
-          let d = Infinity;
-          for (const b of others) for (let j = 1; j < b.length; j++) d = Math.min(d, L.LineUtil.pointToSegmentDistance(m, b[j - 1], b[j]));
-          if (d > bestD) { bestD = d; best = m; }
-        }
-        return best ? [best.x - r.width / 2, best.y - r.height / 2, bestD] : [0, 0, -1];""")
+        let best = null, bestD = -1, bestRoute = -1;
+        lines.forEach((a, k) => {
+          if (k === 1) return; // the selected route
+          const others = lines.filter((_, j) => j !== k);
+          for (let i = 1; i < a.length; i++) {
+            const m = a[i - 1].add(a[i]).divideBy(2);
+            if (m.x < panel.right + 20 || m.x > r.width - 60 || m.y < 20 || m.y > r.height - 20) continue; // on screen, clear of the panel
+            let d = Infinity;
+            for (const b of others) for (let j = 1; j < b.length; j++) d = Math.min(d, L.LineUtil.pointToSegmentDistance(m, b[j - 1], b[j]));
+            if (d > bestD) { bestD = d; best = m; bestRoute = k; }
+          }
+        });
+        return best ? [best.x - r.width / 2, best.y - r.height / 2, bestD, bestRoute] : [0, 0, -1, -1];""")
     check(target[2] > 12, "the alternatives overlap too much to click one on the map")
+    clicked = str(int(target[3]))
+    print(f"      clicking route {clicked} on the map, {target[2]:.0f} px clear of the others")
     ActionChains(d).move_to_element_with_offset(d.find_element(By.ID, "map"), int(target[0]), int(target[1])).click().perform()
-    wait(d, lambda d: data(d, "selectedRoute") == "0", "route 1 to be selected by clicking its line")
+    wait(d, lambda d: data(d, "selectedRoute") == clicked, f"route {clicked} to be selected by clicking its line")
     wait_idle(d)
     check_contrast(d)
 
