@@ -53,6 +53,14 @@ public enum Geodesy {
         return (interpolate(a, b, t), t)
     }
 
+    /// Metres from `p` to the nearest point of the polyline `line` (to its only point, or +∞ when empty).
+    public static func distanceMeters(_ p: Coordinate, toLine line: [Coordinate]) -> Double {
+        guard line.count > 1 else { return line.first.map { distanceMeters(p, $0) } ?? .infinity }
+        var best = Double.infinity
+        for k in 1..<line.count { best = min(best, distanceMeters(p, project(p, ontoSegment: line[k - 1], line[k]).point)) }
+        return best
+    }
+
     /// The point at `fraction` (0...1) of the straight segment `a`–`b`.
     public static func interpolate(_ a: Coordinate, _ b: Coordinate, _ fraction: Double) -> Coordinate {
         Coordinate(latitudeE7: Int32((Double(a.latitudeE7) + (Double(b.latitudeE7) - Double(a.latitudeE7)) * fraction).rounded()),

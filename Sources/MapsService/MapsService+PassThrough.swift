@@ -20,7 +20,7 @@ extension MapsService {
             let plan = try planExactly(q)
             let line = plan.best.points
             let missed = query.passThrough.filter { i, radius in
-                !visited.contains(i) && Self.distance(from: query.waypoints[i], to: line) > radius
+                !visited.contains(i) && Geodesy.distanceMeters(query.waypoints[i], toLine: line) > radius
             }
             if missed.isEmpty {
                 return Self.merging(plan, at: Set(kept.indices.filter { query.passThrough[kept[$0]] != nil }))
@@ -62,16 +62,6 @@ extension MapsService {
         guard kept.count > budget else { return kept }
         guard budget > 0 else { return [] }
         return (0..<budget).map { kept[$0 * kept.count / budget] }
-    }
-
-    /// Metres from a point to the nearest point of a line.
-    static func distance(from c: Coordinate, to line: [Coordinate]) -> Double {
-        guard line.count > 1 else { return line.first.map { Geodesy.distanceMeters(c, $0) } ?? .infinity }
-        var best = Double.infinity
-        for k in 1..<line.count {
-            best = min(best, Geodesy.distanceMeters(c, Geodesy.project(c, ontoSegment: line[k - 1], line[k]).point))
-        }
-        return best
     }
 
     /// The plan's routes with the legs that meet at the given waypoint indices joined into one.

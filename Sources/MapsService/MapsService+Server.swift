@@ -4,6 +4,8 @@ import BaseMap
 public import GeoCore
 import Tiles
 import Directions
+import RoadNetwork
+import RoutePlanning
 
 extension MapsService {
     /// `/health`: the dataset's version and bounds, traffic in force, the limits.
@@ -19,11 +21,11 @@ extension MapsService {
         health.drivingSide = drivingSide.rawValue
         health.instructionLanguages = InstructionText.supportedLanguages
         let time = planning.timeModelState()
-        var sources = ["freeFlow"]
-        if !updates.isEmpty { sources.append("live") }
-        if time.importedSegments > 0 { sources.append("importedProfiles") }
-        if time.learned.countingSlots > 0 { sources.append("learnedProfiles") }
-        if time.settings.demoCongestion { sources.append("demoCongestion") }
+        var profiles: TravelTimeTable.ProfileOrigin = []
+        if time.importedSegments > 0 { profiles.insert(.imported) }
+        if time.learned.countingSlots > 0 { profiles.insert(.learned) }
+        if time.settings.demoCongestion { profiles.insert(.demo) }
+        let sources = TimedRoute.timeSourceNames(live: !updates.isEmpty, profiles: profiles)
         health.timeModel = TimeModelHealth(sources: sources, demoCongestion: time.settings.demoCongestion,
                                            importedProfileSegments: time.importedSegments, learnedSegments: time.learned.segments,
                                            learnedObservedSlots: time.learned.observedSlots, learnedSlots: time.learned.countingSlots,

@@ -113,16 +113,16 @@ public final class Extractor {
                     }
                     guard relevant else { continue }
                     let tags = block.wayTags(w)
-                    var any = false
+                    var any = false, unsupported = 0
                     var perProfile: [WayVerdict?] = []
                     perProfile.reserveCapacity(profiles.count)
                     for profile in profiles {
                         let v = profile.evaluate(way: tags)
-                        if v != nil { any = true }
+                        if let v { any = true; unsupported = max(unsupported, v.unsupportedConditions) }
                         perProfile.append(v)
                     }
                     guard any else { continue }
-                    statistics.unsupportedConditions += perProfile.map { $0?.unsupportedConditions ?? 0 }.max() ?? 0
+                    statistics.unsupportedConditions += unsupported
                     let index = Int32(wayOSMIDs.count)
                     wayByOSMID[block.wayIDs[w]] = index
                     wayOSMIDs.append(block.wayIDs[w])

@@ -208,6 +208,7 @@ struct GraphAssembly {
     /// The conditional moves as turn indices of the finished lists (the arc's restriction copies,
     /// which inherit its turns, too).
     private mutating func resolveConditionalTurns() {
+        guard !conditionalMoves.isEmpty else { return }  // most extracts: no pass over the arcs
         var copies: [ArcID: [ArcID]] = [:]
         for a in 0..<b.arcOriginal.count where b.arcOriginal[a].index != a { copies[b.arcOriginal[a], default: []].append(ArcID(a)) }
         for move in conditionalMoves {
@@ -227,14 +228,11 @@ struct GraphAssembly {
     /// dead pockets; in a map with no large component nothing is flagged.
     private mutating func flagSmallComponents() {
         let components = StronglyConnectedComponents(firstOut: b.turnFirstOut, target: b.turnTarget)
-        var sizes = [Int](repeating: 0, count: components.count)
-        for c in components.component { sizes[Int(c)] += 1 }
-        let largest = sizes.indices.max { sizes[$0] < sizes[$1] } ?? 0
-        let threshold = min(1000, (sizes.isEmpty ? 0 : sizes[largest]) / 2)
+        let pieces = ComponentSizes(components, counting: { _ in true })
         for a in 0..<b.arcEdge.count {
             let c = Int(components.component[a])
-            if c == largest { b.arcFlags[a].insert(.largestComponent) }
-            if c != largest && sizes[c] < threshold { b.arcFlags[a].insert(.smallComponent) }
+            if c == pieces.largest { b.arcFlags[a].insert(.largestComponent) }
+            if pieces.isSmall(c) { b.arcFlags[a].insert(.smallComponent) }
         }
     }
 
@@ -256,13 +254,27 @@ struct GraphAssembly {
             firstOut.append(UInt32(target.count))
         }
         let components = StronglyConnectedComponents(firstOut: firstOut, target: target)
-        var sizes = [Int](repeating: 0, count: components.count)
-        for a in 0..<b.arcEdge.count where !isFerry[a] { sizes[Int(components.component[a])] += 1 }
-        let largest = sizes.indices.max { sizes[$0] < sizes[$1] } ?? 0
-        let threshold = min(1000, (sizes.isEmpty ? 0 : sizes[largest]) / 2)
+        let pieces = ComponentSizes(components, counting: { !isFerry[$0] })
         for a in 0..<b.arcEdge.count where !isFerry[a] && !b.arcFlags[a].contains(.smallComponent) {
-            let c = Int(components.component[a])
-            if c != largest && sizes[c] < threshold { b.arcFlags[a].insert(.ferryOnlyPiece) }
+            if pieces.isSmall(Int(components.component[a])) { b.arcFlags[a].insert(.ferryOnlyPiece) }
         }
     }
+}
+
+/// The arcs in each strongly connected component, and which components are small: fewer than 1000
+/// arcs (OSRM's limit) and less than half the largest.
+private struct ComponentSizes {
+    let sizes: [Int]
+    let largest: Int
+    let threshold: Int
+
+    init(_ components: StronglyConnectedComponents, counting counts: (Int) -> Bool) {
+        var sizes = [Int](repeating: 0, count: components.count)
+        for a in components.component.indices where counts(a) { sizes[Int(components.component[a])] += 1 }
+        self.sizes = sizes
+        largest = sizes.indices.max { sizes[$0] < sizes[$1] } ?? 0
+        threshold = min(1000, (sizes.isEmpty ? 0 : sizes[largest]) / 2)
+    }
+
+    func isSmall(_ component: Int) -> Bool { component != largest && sizes[component] < threshold }
 }

@@ -60,9 +60,7 @@ public struct ConditionalRules: Sendable {
     /// The minute of the week (0 = Monday 00:00) in local time at `time` (seconds since 1970).
     @inlinable
     public static func minuteOfWeek(_ time: Double, utcOffsetSeconds: Int) -> Int {
-        // 1970-01-01 was a Thursday: three days after a Monday.
-        let minutes = Int(((time + Double(utcOffsetSeconds)) / 60).rounded(.down)) + 3 * 1_440
-        return ((minutes % 10_080) + 10_080) % 10_080
+        Int(LocalWeek.position(time, utcOffsetSeconds: utcOffsetSeconds).secondsIntoWeek / 60)
     }
 
     /// Only where some turn (arc) has a rule: with none there are no bits.

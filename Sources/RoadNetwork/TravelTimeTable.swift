@@ -1,3 +1,5 @@
+public import GeoCore
+
 /// How long each arc takes at any moment of the week: free-flow time × a historical congestion
 /// factor (from a shared weekly profile) blended with live speeds and closures near "now".
 ///
@@ -102,11 +104,7 @@ public struct TravelTimeTable: @unchecked Sendable {
     /// The week slot (0..<672) of an absolute time.
     @inlinable
     public func slot(at time: Double) -> Int {
-        // 1970-01-01 was a Thursday: shift by three days so that slot 0 is Monday 00:00. Whole
-        // numbers of seconds and quarter-hours are exact in a Double, so this rounds as Int64 did.
-        let quarters = ((time + Double(utcOffsetSeconds)).rounded(.down) + 3 * 86_400) / 900
-        let q = quarters.rounded(.down)
-        return Int(q - (q / Double(Self.slotsPerWeek)).rounded(.down) * Double(Self.slotsPerWeek))
+        Int(LocalWeek.position(time, utcOffsetSeconds: utcOffsetSeconds).secondsIntoWeek / 900)
     }
 
     /// Historical factor (≥ some minimum, 1 = free flow) of an arc at `time`.

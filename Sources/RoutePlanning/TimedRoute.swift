@@ -25,11 +25,17 @@ public struct TimedRoute: Sendable {
     /// The sources of the route's times that were in force: free flow always, then live traffic
     /// where an arc's time came from it, and each kind of weekly profile the arcs have.
     public var timeSources: [String] {
+        Self.timeSourceNames(live: legs.contains(where: { $0.arcs.contains { $0.source == .live } }), profiles: profileOrigins)
+    }
+
+    /// The names of time sources, as routes and `/health` give them: free flow always, then live
+    /// traffic and each kind of weekly profile.
+    public static func timeSourceNames(live: Bool, profiles: TravelTimeTable.ProfileOrigin) -> [String] {
         var names = ["freeFlow"]
-        if legs.contains(where: { $0.arcs.contains { $0.source == .live } }) { names.append("live") }
-        if profileOrigins.contains(.imported) { names.append("importedProfiles") }
-        if profileOrigins.contains(.learned) { names.append("learnedProfiles") }
-        if profileOrigins.contains(.demo) { names.append("demoCongestion") }
+        if live { names.append("live") }
+        if profiles.contains(.imported) { names.append("importedProfiles") }
+        if profiles.contains(.learned) { names.append("learnedProfiles") }
+        if profiles.contains(.demo) { names.append("demoCongestion") }
         return names
     }
 

@@ -1,5 +1,6 @@
 public import Foundation
 import BinaryIO
+import GeoCore
 import Synchronization
 
 /// Historical speeds the server learns from the live speeds it receives (uploads of the segment
@@ -142,11 +143,8 @@ public final class SpeedLearner: Sendable {
 
     /// The quarter-hour of the week (Monday 00:00 local time first) and the week's number.
     static func slotAndWeek(_ time: Double, offset: Int) -> (UInt16, Int32) {
-        // 1970-01-01 was a Thursday: three days on, weeks start on a Monday.
-        let local = (time + Double(offset)).rounded(.down) + 3 * 86_400
-        let week = (local / 604_800).rounded(.down)
-        let slot = ((local - week * 604_800) / 900).rounded(.down)
-        return (UInt16(min(671, max(0, slot))), Int32(week))
+        let (seconds, week) = LocalWeek.position(time, utcOffsetSeconds: offset)
+        return (UInt16(min(671, seconds / 900)), Int32(week))
     }
 
     // MARK: File

@@ -89,4 +89,24 @@ import GeoCore
         #expect(TileID(zoom: 3, x: 8, y: 0) == nil)
         #expect(TileID(zoom: 30, x: 0, y: 0) == nil)
     }
+
+    @Test func aLocalWeekStartsOnMondayMidnight() {
+        let monday = 1_795_996_800.0  // 2026-11-30T00:00:00Z, a Monday
+        #expect(LocalWeek.position(monday, utcOffsetSeconds: 0).secondsIntoWeek == 0)
+        #expect(LocalWeek.position(monday - 1, utcOffsetSeconds: 0).secondsIntoWeek == LocalWeek.seconds - 1)
+        // 23:30 UTC on the Sunday before is 00:30 on Monday at UTC+1
+        #expect(LocalWeek.position(monday - 1_800, utcOffsetSeconds: 3_600).secondsIntoWeek == 1_800)
+        let (into, week) = LocalWeek.position(monday + 3 * 86_400 + 0.75, utcOffsetSeconds: 0)
+        #expect(into == 3 * 86_400)
+        #expect(week == LocalWeek.position(monday, utcOffsetSeconds: 0).week)
+        #expect(week == LocalWeek.position(monday - 1, utcOffsetSeconds: 0).week + 1)
+    }
+
+    @Test func distanceToALine() {
+        let a = Coordinate(latitude: 60, longitude: 25), b = Coordinate(latitude: 60, longitude: 25.01)
+        let above = Coordinate(latitude: 60.001, longitude: 25.005)
+        #expect(abs(Geodesy.distanceMeters(above, toLine: [a, b]) - 111.3) < 1)
+        #expect(Geodesy.distanceMeters(above, toLine: [a]) == Geodesy.distanceMeters(above, a))
+        #expect(Geodesy.distanceMeters(above, toLine: []) == .infinity)
+    }
 }

@@ -68,6 +68,15 @@ extension CalculateRouteResponse {
     }
 }
 
+extension RouteSummary {
+    /// TomTom's traffic delay: the time with live traffic against the time without it (the
+    /// profiles', or free flow without them), and the length live traffic slows.
+    mutating func setTrafficDelay(live: Double, withoutLive: Double, delayedMeters: Double) {
+        trafficDelayInSeconds = max(0, Int((live - withoutLive).rounded()))
+        trafficLengthInMeters = Int(delayedMeters.rounded())
+    }
+}
+
 extension RouteBody {
     /// One route as TomTom's `routes[]` element, with Wayfinder's `steps` and `advisoryNotices`.
     public init(_ route: TimedRoute, graph: RoadGraph, timeZone: TimeZone, options: RouteDocumentOptions) {
@@ -76,8 +85,7 @@ extension RouteBody {
         for leg in route.legs {
             var legSummary = RouteSummary(lengthMeters: leg.lengthMeters, durationSeconds: leg.durationSeconds, departure: time, timeZone: timeZone)
             if route.mode.usesTraffic && options.traffic, let live = leg.liveSeconds, let historic = leg.historicalSeconds {
-                legSummary.trafficDelayInSeconds = max(0, Int((live - historic).rounded()))
-                legSummary.trafficLengthInMeters = Int(leg.liveDelayedMeters.rounded())
+                legSummary.setTrafficDelay(live: live, withoutLive: historic, delayedMeters: leg.liveDelayedMeters)
             }
             var body = RouteLegBody(summary: legSummary, points: nil)
             if options.includePoints && options.encodesPoints {
@@ -94,9 +102,7 @@ extension RouteBody {
         let c = route.comparison
         if route.mode.usesTraffic {
             if options.traffic, let live = c.liveSeconds, let historic = c.historicalSeconds {
-                // Against the time without live traffic (the profiles', or free flow without them).
-                summary.trafficDelayInSeconds = max(0, Int((live - historic).rounded()))
-                summary.trafficLengthInMeters = Int(c.liveDelayedMeters.rounded())
+                summary.setTrafficDelay(live: live, withoutLive: historic, delayedMeters: c.liveDelayedMeters)
             }
             summary.fuelConsumptionInLiters = route.fuelLiters.map { ($0 * 1000).rounded() / 1000 }
         }
