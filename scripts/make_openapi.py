@@ -288,7 +288,7 @@ route_params = [
     q("units", {"type": "string", "enum": ["metric", "imperial"]}, "distance units of the texts"),
     q("strictAvoid", {"type": "boolean"}, "never use the avoided kinds of road (TomTom's avoid is soft: used when nothing else reaches)"),
     q("vehicleHeading", {"type": "integer", "minimum": 0, "maximum": 359}, "heading of a moving origin"),
-    q("vehicleMaxSpeed", {"type": "integer", "minimum": 0, "maximum": 250}, "km/h: no arc of the route is driven faster (its times, not its choice); 0: the roads' speeds"),
+    q("vehicleMaxSpeed", {"type": "integer", "minimum": 0, "maximum": 250}, "km/h: the route is chosen and timed with no arc driven faster; 0: the roads' speeds"),
 ]
 route_body = {"required": False, "content": {"application/json": {
     "schema": {"type": "object", "properties": {"supportingPoints": {"type": "array", "items": ref("LatLon")}}},

@@ -10,10 +10,7 @@ public import Routing
 extension MapsService {
     /// TomTom Calculate Route.
     public func calculateRoute(_ query: RouteQuery) throws(APIError) -> CalculateRouteResponse {
-        var (plan, graph) = try plan(query)
-        if query.vehicleMaxSpeedKmh > 0 {
-            plan.routes = plan.routes.map { $0.capped(atKmh: Double(query.vehicleMaxSpeedKmh), keepingArrival: query.arriveAt != nil) }
-        }
+        let (plan, graph) = try plan(query)
         var options = RouteDocumentOptions()
         options.includePoints = query.includePoints
         options.encodesPoints = query.representation == .encodedPolyline

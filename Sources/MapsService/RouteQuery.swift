@@ -81,6 +81,7 @@ extension RouteQuery {
         r.avoid = avoid
         r.strictAvoid = strictAvoid
         r.windingness = windingness
+        r.vehicleMaxSpeedKmh = vehicleMaxSpeedKmh
         r.maxAlternatives = maxAlternatives
         r.computeBestOrder = computeBestOrder
         r.vehicleHeading = vehicleHeading

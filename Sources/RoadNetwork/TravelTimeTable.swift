@@ -39,6 +39,28 @@ public struct TravelTimeTable: @unchecked Sendable {
     public let lastLiveExpiry: Double
     /// Whether any arc is closed at some time (so that searches can skip the closure column).
     public let hasClosures: Bool
+    /// The vehicle's top speed (TomTom's `vehicleMaxSpeed`): no arc is driven faster, whatever its
+    /// profile or live speed says. nil: the roads' own speeds.
+    public var speedCap: SpeedCap?
+
+    /// A top speed as a floor on each arc's factor: its length at that speed over its free-flow time.
+    public struct SpeedCap: @unchecked Sendable {
+        public let kmh: Double
+        @usableFromInline let edgeLengthCm: UnsafeBufferPointer<UInt32>
+        @usableFromInline let arcEdge: UnsafeBufferPointer<UInt32>
+        /// Milliseconds per centimetre at `kmh`.
+        @usableFromInline let msPerCm: Double
+
+        public init(_ graph: RoadGraph, kmh: Double) {
+            self.kmh = kmh
+            edgeLengthCm = graph.edgeLengthCm
+            arcEdge = graph.arcEdge
+            msPerCm = 36 / kmh
+        }
+
+        /// Milliseconds to drive all of `arc` at the top speed.
+        @inlinable public func ms(_ arc: Int) -> Double { Double(edgeLengthCm[Int(arcEdge[arc] >> 1)]) * msPerCm }
+    }
 
     /// Until when live data can change travel times: it holds from any earlier moment until the
     /// last live speed expires or fades into history (nil without live speeds in use).
@@ -127,8 +149,15 @@ public struct TravelTimeTable: @unchecked Sendable {
         factor(arc, cellStart: (time / Self.gridSeconds).rounded(.down) * Self.gridSeconds)
     }
 
-    @inlinable @usableFromInline
+    @inlinable
     func factor(_ arc: Int, cellStart: Double) -> Double {
+        let f = trafficFactor(arc, cellStart: cellStart)
+        guard let speedCap else { return f }
+        return max(f, speedCap.ms(arc) / Double(max(1, freeFlowMs[arc])))
+    }
+
+    @inlinable
+    func trafficFactor(_ arc: Int, cellStart: Double) -> Double {
         let historical = historicalFactor(arc, at: cellStart)
         guard useLive, lastLiveExpiry > cellStart, let (ms, expiry) = live.speed(arc), cellStart < expiry else { return historical }
         let live = Double(ms) / Double(max(1, freeFlowMs[arc]))

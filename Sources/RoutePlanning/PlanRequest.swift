@@ -24,6 +24,9 @@ public struct PlanRequest: Sendable {
     /// Strict avoidance never uses avoided roads; soft (the default) uses them only when nothing else reaches.
     public var strictAvoid = false
     public var windingness: Windingness = .normal
+    /// The vehicle's top speed in km/h (TomTom's `vehicleMaxSpeed`): the route is chosen and timed
+    /// with no arc faster than it; 0: the roads' own speeds.
+    public var vehicleMaxSpeedKmh = 0
     /// Alternatives besides the best route (at most `PlanningEngine.maxAlternatives`).
     public var maxAlternatives = 0
     /// Visit the intermediate waypoints in the best order (origin and destination stay).

@@ -86,7 +86,7 @@ public final class PlanningEngine: @unchecked Sendable {
         } catch {
             return error.outcome
         }
-        let builder = TimedRouteBuilder(engine: engine, snapshot: snapshot, live: calculation.key.live, now: now)
+        let builder = TimedRouteBuilder(engine: engine, snapshot: snapshot, live: calculation.key.live, now: now, speedCap: calculation.speedCap)
         let routes = outcome.routes.enumerated().map { i, route in
             builder.build(route, departure: outcome.departures[i], usedAvoidances: i == 0 ? outcome.usedAvoided : [])
         }

@@ -41,9 +41,17 @@ struct RouteCalculation {
     }
     var key: MetricKey {
         MetricKey(routeType: request.routeType, avoid: request.avoid, strict: request.strictAvoid, windingness: request.windingness,
-                  live: request.traffic && graph.mode.usesTraffic)
+                  live: request.traffic && graph.mode.usesTraffic, speedCapKmh: request.vehicleMaxSpeedKmh)
     }
-    var table: TravelTimeTable { key.live ? snapshot.table : snapshot.historicalTable }
+    /// The vehicle's top speed, as the tables time it (nil: none).
+    var speedCap: TravelTimeTable.SpeedCap? {
+        request.vehicleMaxSpeedKmh > 0 ? TravelTimeTable.SpeedCap(graph, kmh: Double(request.vehicleMaxSpeedKmh)) : nil
+    }
+    var table: TravelTimeTable {
+        var t = key.live ? snapshot.table : snapshot.historicalTable
+        t.speedCap = speedCap
+        return t
+    }
     var rules: AvoidanceRules { AvoidanceRules(graph: graph, avoid: request.avoid, strict: request.strictAvoid) }
 
     /// The departure given, or now.

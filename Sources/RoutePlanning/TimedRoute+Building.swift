@@ -12,15 +12,25 @@ struct TimedRouteBuilder {
     let live: Bool
     /// Seconds since 1970: when the plan is made (closures "now").
     let now: Double
+    /// The vehicle's top speed, on every table the route is timed on.
+    var speedCap: TravelTimeTable.SpeedCap? = nil
 
     var graph: RoadGraph { engine.graph }
-    var table: TravelTimeTable { live ? snapshot.table : snapshot.historicalTable }
+    var table: TravelTimeTable { live ? liveTable : historicalTable }
+    var liveTable: TravelTimeTable { capped(snapshot.table) }
+    var historicalTable: TravelTimeTable { capped(snapshot.historicalTable) }
+
+    func capped(_ table: TravelTimeTable) -> TravelTimeTable {
+        var t = table
+        t.speedCap = speedCap
+        return t
+    }
 
     /// `route` is timed already (its pieces' durations) from `departure`.
     func build(_ route: Route, departure: Double, usedAvoidances: [Avoidance] = []) -> TimedRoute {
         let usesTraffic = graph.mode.usesTraffic
-        let historic = usesTraffic ? RouteTiming.timed(route, graph: graph, table: snapshot.historicalTable, departure: departure) : nil
-        let liveRoute = usesTraffic ? RouteTiming.timed(route, graph: graph, table: snapshot.table, departure: departure) : nil
+        let historic = usesTraffic ? RouteTiming.timed(route, graph: graph, table: historicalTable, departure: departure) : nil
+        let liveRoute = usesTraffic ? RouteTiming.timed(route, graph: graph, table: liveTable, departure: departure) : nil
         let delayed = usesTraffic ? liveDelayedMeters(route, departure: departure) : route.legs.map { _ in 0 }
         var legs: [TimedRoute.Leg] = []
         var time = departure
@@ -35,7 +45,7 @@ struct TimedRouteBuilder {
                 arcs.append(TimedRoute.Arc(
                     arc: piece.arc, fromFraction: piece.fromFraction, toFraction: piece.toFraction, lengthMeters: piece.lengthMeters,
                     durationSeconds: piece.durationSeconds, turnSeconds: piece.turnSeconds,
-                    freeFlowSeconds: Double(graph.arcDurationMs[a]) / 1000 * covered, source: source(a, entry: entry),
+                    freeFlowSeconds: RouteTiming.freeFlowMs(a, graph: graph, speedCap: speedCap) / 1000 * covered, source: source(a, entry: entry),
                     isClosed: snapshot.closedArcCount > 0 && snapshot.table.isClosed(a, at: now),
                     firstPoint: piece.firstPoint))
                 time += piece.durationSeconds
@@ -44,7 +54,7 @@ struct TimedRouteBuilder {
             legs.append(TimedRoute.Leg(arcs: arcs, points: leg.points, historicalSeconds: historic?.legs[l].durationSeconds,
                                        liveSeconds: liveRoute?.legs[l].durationSeconds, liveDelayedMeters: delayed[l]))
         }
-        let comparison = TimeComparison(freeFlowSeconds: RouteTiming.freeFlowSeconds(route, graph: graph), historicalSeconds: historic?.durationSeconds,
+        let comparison = TimeComparison(freeFlowSeconds: RouteTiming.freeFlowSeconds(route, graph: graph, speedCap: speedCap), historicalSeconds: historic?.durationSeconds,
                                         liveSeconds: liveRoute?.durationSeconds, liveDelayedMeters: delayed.reduce(0, +),
                                         profilesApply: !origins.isEmpty)
         return TimedRoute(mode: graph.mode, legs: legs, waypoints: route.endpoints.map(waypoint), departure: departure,

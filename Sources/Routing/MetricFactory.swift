@@ -20,8 +20,9 @@ import GeoCore
 /// eco), so they are used only when nothing else reaches the destination (then the route says so).
 public enum MetricFactory {
     /// - Parameter arcMs: travel time per arc at the reference moment (`UInt32.max` = closed).
-    public static func make(_ graph: RoadGraph, key: MetricKey, arcMs: [UInt32], curvature: [Float]? = nil) -> Metric {
+    public static func make(_ graph: RoadGraph, key: MetricKey, arcMs given: [UInt32], curvature: [Float]? = nil) -> Metric {
         let n = graph.arcCount
+        let arcMs = key.speedCapKmh > 0 ? capped(graph, given, kmh: Double(key.speedCapKmh)) : given
         var arc = [UInt32](repeating: 0, count: n)
         let avoided = avoidedArcs(graph, key.avoid)
         let unit: WeightUnit
@@ -87,6 +88,14 @@ public enum MetricFactory {
     /// Arcs on roads of the avoided kinds.
     public static func avoidedArcs(_ graph: RoadGraph, _ avoid: [Avoidance]) -> [Bool] {
         AvoidanceRules(graph: graph, avoid: avoid, strict: false).avoidedArcs()
+    }
+
+    /// Arc times no faster than `kmh` (closed arcs stay closed), as `TravelTimeTable.SpeedCap` times them.
+    static func capped(_ graph: RoadGraph, _ arcMs: [UInt32], kmh: Double) -> [UInt32] {
+        let cap = TravelTimeTable.SpeedCap(graph, kmh: kmh)
+        return arcMs.indices.map { a in
+            arcMs[a] == Metric.infinite ? Metric.infinite : max(arcMs[a], UInt32(min(Double(Metric.infinite - 1), cap.ms(a).rounded())))
+        }
     }
 
     static func classFactor(_ c: RoadClass) -> Double {

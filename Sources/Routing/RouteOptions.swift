@@ -39,14 +39,19 @@ public struct MetricKey: Hashable, Sendable {
     public var windingness: Windingness
     /// Whether live traffic is included in the times (TomTom's `traffic`).
     public var live: Bool
+    /// The vehicle's top speed in km/h (TomTom's `vehicleMaxSpeed`): no arc is timed faster, so a
+    /// slow vehicle weighs a motorway by what it gains at its own speed; 0: the roads' speeds.
+    /// Shortest routes ignore it (length does not depend on speed).
+    public var speedCapKmh: Int
 
     public init(routeType: RouteType = .fastest, avoid: Set<Avoidance> = [], strict: Bool = false,
-                windingness: Windingness = .normal, live: Bool = true) {
+                windingness: Windingness = .normal, live: Bool = true, speedCapKmh: Int = 0) {
         self.routeType = routeType
         self.avoid = avoid.subtracting([.alreadyUsedRoads]).sorted()
         self.strict = strict
         self.windingness = windingness
         self.live = live
+        self.speedCapKmh = routeType == .shortest ? 0 : max(0, speedCapKmh)
     }
 
     public static let fastest = MetricKey()

@@ -29,13 +29,19 @@ public enum RouteTiming {
     }
 
     /// Free-flow travel time of the route in seconds (no traffic at all).
-    public static func freeFlowSeconds(_ route: Route, graph: RoadGraph) -> Double {
+    public static func freeFlowSeconds(_ route: Route, graph: RoadGraph, speedCap: TravelTimeTable.SpeedCap? = nil) -> Double {
         var total = 0.0
         for leg in route.legs {
             for piece in leg.pieces {
-                total += piece.turnSeconds + Double(graph.arcDurationMs[piece.arc.index]) / 1000 * max(0, piece.toFraction - piece.fromFraction)
+                total += piece.turnSeconds + freeFlowMs(piece.arc.index, graph: graph, speedCap: speedCap) / 1000 * max(0, piece.toFraction - piece.fromFraction)
             }
         }
         return total
+    }
+
+    /// An arc's free-flow milliseconds, no faster than the top speed if there is one.
+    public static func freeFlowMs(_ arc: Int, graph: RoadGraph, speedCap: TravelTimeTable.SpeedCap?) -> Double {
+        let ms = Double(graph.arcDurationMs[arc])
+        return speedCap.map { max(ms, $0.ms(arc)) } ?? ms
     }
 }
