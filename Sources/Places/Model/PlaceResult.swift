@@ -95,11 +95,12 @@ public struct PlaceResult: Sendable, Equatable {
     }
 
     /// How fine a place is, on Nominatim's scale of address ranks: 30 for houses and POIs, 26 for major
-    /// streets and 27 for the others, 21 for postcodes, 16–25 for settlements (city 16 … neighbourhood 22), 4 for a country.
+    /// streets (`RoadAttributes.nominatimMajorStreets`) and 27 for the others, 21 for postcodes, 16–25 for
+    /// settlements (city 16 … neighbourhood 22), 4 for a country.
     public var addressRank: Int {
         switch kind {
         case .address, .poi: return 30
-        case .street: return ["motorway", "trunk", "primary", "secondary", "tertiary"].contains(osmValue) ? 26 : 27
+        case .street: return RoadAttributes.nominatimMajorStreets.contains(osmValue) ? 26 : 27
         case .postcode: return 21
         case .locality:
             if osmKey == "boundary", let level = Int(extraTags["admin_level"] ?? "") { return min(25, 2 * level) }

@@ -6,10 +6,17 @@ public struct RoadAttributes: Sendable, Equatable {
              localStreet = "LocalStreet"
     }
 
-    /// OSM `highway` values by code (0 = anything else: track, footway, path, …).
+    /// OSM `highway` values by code (0 = anything else: footway, path, cycleway, …). Codes only grow: an
+    /// index built before `track` and `road` had theirs reads them as 0.
     static let classes = ["", "motorway", "motorway_link", "trunk", "trunk_link", "primary", "primary_link", "secondary",
                           "secondary_link", "tertiary", "tertiary_link", "unclassified", "residential", "living_street",
-                          "service", "pedestrian"]
+                          "service", "pedestrian", "track", "road"]
+
+    /// Nominatim's "major streets", rank 26 in its address levels (what `zoom=16` answers with): every class of
+    /// road down to residential, living streets, pedestrian streets and tracks; links, service roads and paths
+    /// are rank 27 (`zoom=17`).
+    public static let nominatimMajorStreets: Set<String> = ["motorway", "trunk", "primary", "secondary", "tertiary", "unclassified",
+                                                            "residential", "living_street", "pedestrian", "track", "road"]
 
     public var highway: String
     public var isRoundabout: Bool

@@ -171,7 +171,7 @@ extension SQLitePlaceStore {
     }
 
     /// The streets nearest `q` within `maxMeters`, nearest first, each with its nearest point (searching
-    /// 50 m, then the whole distance); `majorOnly` keeps tertiary roads and above.
+    /// 50 m, then the whole distance); `majorOnly` keeps Nominatim's major streets (`RoadAttributes.nominatimMajorStreets`).
     func nearestStreets(to q: Coordinate, maxMeters: Double, majorOnly: Bool = false, uses: Set<RoadAttributes.Use> = [], limit: Int = 4,
                         session: PlaceSession) throws -> [StreetHit] {
         let s = try session.database.cachedStatement("""
@@ -186,7 +186,7 @@ extension SQLitePlaceStore {
                         .integer(Int64(box.minLongitudeE7)), .integer(Int64(box.maxLongitudeE7))])
             while try s.step() {
                 let road = RoadAttributes(code: s.int64(1))
-                if majorOnly && !Self.majorHighways.contains(road.highway) { continue }
+                if majorOnly && !RoadAttributes.nominatimMajorStreets.contains(road.highway) { continue }
                 if !uses.isEmpty && !uses.contains(road.use) { continue }
                 let hit = StreetPiece.nearest(to: q, on: StreetPiece.points(s.blob(2)))
                 let id = s.int64(0)
@@ -207,8 +207,4 @@ extension SQLitePlaceStore {
         }
         return out
     }
-
-    /// Nominatim's "major streets" (rank 26): tertiary and above, with their links.
-    static let majorHighways: Set<String> = ["motorway", "motorway_link", "trunk", "trunk_link", "primary", "primary_link", "secondary",
-                                             "secondary_link", "tertiary", "tertiary_link"]
 }
