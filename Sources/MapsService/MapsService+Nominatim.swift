@@ -45,9 +45,24 @@ extension MapsService {
                 throw APIError(.unavailable, "the places index could not be read: \(error)")
             }
         } else {
-            place = try reverseGeocodeResult(query)?.place
+            let found = try reverseGeocodeResult(query)?.place
+            if let found, layers.isEmpty || layers.contains(.poi) { place = try objectItself(found, language: query.language) } else { place = found }
         }
         return answer(place, format: format, details: details)
+    }
+
+    /// The object an address found belongs to, when that is a POI: Nominatim answers with the object (its
+    /// name and category, `amenity=restaurant`), where reverse geocoding answers with the address it carries.
+    private func objectItself(_ place: PlaceResult, language: String?) throws(APIError) -> PlaceResult {
+        guard place.kind == .address else { return place }
+        let store = try placeStore()
+        let same: [PlaceResult]
+        do {
+            same = try store.places(osmType: place.osmType, osmID: place.osmID)
+        } catch {
+            throw APIError(.unavailable, "the places index could not be read: \(error)")
+        }
+        return same.first { $0.kind == .poi }.map { $0.localized(LanguagePreference(language)) } ?? place
     }
 
     /// Nominatim `/reverse` with `osm_type` and `osm_id`: the address of that object.

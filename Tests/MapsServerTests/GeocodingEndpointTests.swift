@@ -73,6 +73,17 @@ struct GeocodingEndpointTests {
         #expect(same["osm_id"] as? Int == id)
     }
 
+    @Test func reverseAtAPOIWithItsOwnAddressAnswersWithThePOI() throws {
+        // Ravintola Kaisaniemi (node 59631978) carries Kaisaniementie 5: Nominatim answers with the restaurant.
+        let r = try ServerFixture.json(try HelsinkiServer.get("/reverse?lat=60.1767036&lon=24.9415459&format=jsonv2"))
+        #expect(r["osm_id"] as? Int == 59631978)
+        #expect(r["category"] as? String == "amenity" && r["type"] as? String == "restaurant")
+        #expect(r["name"] as? String == "Ravintola Kaisaniemi")
+        #expect((r["address"] as? [String: Any])?["house_number"] as? String == "5")
+        let address = try ServerFixture.json(try HelsinkiServer.get("/reverse?lat=60.1767036&lon=24.9415459&format=jsonv2&layer=address"))
+        #expect(address["category"] as? String == "place")
+    }
+
     @Test func photonAnswersInItsOwnShape() throws {
         let body = try ServerFixture.json(try HelsinkiServer.get("/api?q=Stockm&lat=60.1681&lon=24.9440&location_bias_scale=0.1&zoom=16"))
         #expect(body["type"] as? String == "FeatureCollection")
