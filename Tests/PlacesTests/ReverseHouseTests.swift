@@ -106,6 +106,9 @@ import OSMPBF
         #expect(street.matchType == .street && street.place.name == "Kulmakatu")
         let major = try #require(try reverse(35, 12) { $0.maxRank = ReverseGeocodeQuery.maxRank(zoom: 16) })
         #expect(major.matchType == .street && major.place.name == "Kulmakatu")  // residential: one of Nominatim's major streets
+        // Zoom 14 reaches rank 22, finer than the postcode boundary's 21, but Nominatim never answers with a postcode.
+        let neighbourhood = try #require(try reverse(35, 12) { $0.maxRank = ReverseGeocodeQuery.maxRank(zoom: 14) })
+        #expect(neighbourhood.place.kind == .locality && neighbourhood.place.name == "Testilä")
         let city = try #require(try reverse(35, 12) { $0.maxRank = ReverseGeocodeQuery.maxRank(zoom: 10) })
         #expect(city.matchType == .area && city.place.name == "Testilä")
         #expect(city.place.address.countrySubdivision == "Maakunta")

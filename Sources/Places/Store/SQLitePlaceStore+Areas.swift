@@ -17,9 +17,10 @@ extension SQLitePlaceStore {
         "suburb": 2_000, "quarter": 1_200, "neighbourhood": 800, "isolated_dwelling": 300, "island": 3_000,
     ]
 
-    /// The finest area around `q` whose rank is at most `maxRank` (Nominatim's `zoom` below 16).
+    /// The finest area around `q` whose rank is at most `maxRank` (Nominatim's `zoom` below 16). Never a
+    /// postcode: Nominatim gives postcodes no address rank, so no zoom answers with one.
     func area(at q: Coordinate, maxRank: Int, session: PlaceSession) throws -> ReverseGeocodeResult? {
-        let hits = try areas(around: q, session: session).filter { $0.rank <= maxRank }
+        let hits = try areas(around: q, session: session).filter { $0.rank <= maxRank && $0.place.kind != .postcode }
         guard let best = hits.max(by: { ($0.rank, $0.isBoundary ? 1 : 0) < ($1.rank, $1.isBoundary ? 1 : 0) }) else { return nil }
         return areaResult(best, q, hits)
     }
