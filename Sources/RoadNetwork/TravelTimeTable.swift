@@ -43,6 +43,13 @@ public struct TravelTimeTable: @unchecked Sendable {
     /// profile or live speed says. nil: the roads' own speeds.
     public var speedCap: SpeedCap?
 
+    /// The same table with `cap` as the vehicle's top speed (nil: the roads' own speeds).
+    public func capped(_ cap: SpeedCap?) -> TravelTimeTable {
+        var t = self
+        t.speedCap = cap
+        return t
+    }
+
     /// A top speed as a floor on each arc's factor: its length at that speed over its free-flow time.
     public struct SpeedCap: @unchecked Sendable {
         public let kmh: Double

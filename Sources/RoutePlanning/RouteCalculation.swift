@@ -47,11 +47,7 @@ struct RouteCalculation {
     var speedCap: TravelTimeTable.SpeedCap? {
         request.vehicleMaxSpeedKmh > 0 ? TravelTimeTable.SpeedCap(graph, kmh: Double(request.vehicleMaxSpeedKmh)) : nil
     }
-    var table: TravelTimeTable {
-        var t = key.live ? snapshot.table : snapshot.historicalTable
-        t.speedCap = speedCap
-        return t
-    }
+    var table: TravelTimeTable { (key.live ? snapshot.table : snapshot.historicalTable).capped(speedCap) }
     var rules: AvoidanceRules { AvoidanceRules(graph: graph, avoid: request.avoid, strict: request.strictAvoid) }
 
     /// The departure given, or now.

@@ -17,14 +17,8 @@ struct TimedRouteBuilder {
 
     var graph: RoadGraph { engine.graph }
     var table: TravelTimeTable { live ? liveTable : historicalTable }
-    var liveTable: TravelTimeTable { capped(snapshot.table) }
-    var historicalTable: TravelTimeTable { capped(snapshot.historicalTable) }
-
-    func capped(_ table: TravelTimeTable) -> TravelTimeTable {
-        var t = table
-        t.speedCap = speedCap
-        return t
-    }
+    var liveTable: TravelTimeTable { snapshot.table.capped(speedCap) }
+    var historicalTable: TravelTimeTable { snapshot.historicalTable.capped(speedCap) }
 
     /// `route` is timed already (its pieces' durations) from `departure`.
     func build(_ route: Route, departure: Double, usedAvoidances: [Avoidance] = []) -> TimedRoute {
