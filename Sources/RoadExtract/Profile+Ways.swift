@@ -59,6 +59,7 @@ extension Profile {
         for (key, values) in excludedTags {
             if let v = tags[key], values.contains(v) { return nil }
         }
+        if let open = openConstructionValues, let works = tags["construction"], !open.contains(works) { return nil }
         let highway = tags["highway"]
         let route = tags["route"]
 

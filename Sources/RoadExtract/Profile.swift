@@ -24,6 +24,10 @@ public struct Profile: Sendable {
     public var accessGrantedSpeedKmh: Double?
     /// Tag values that exclude a way outright (`area=yes`, `oneway=reversible`, `highway=construction`, …).
     public var excludedTags: [String: Set<String>] = [:]
+    /// When set, a way with a `construction=*` value outside these is under works and excluded
+    /// (OSRM car.lua's `construction_whitelist`: `highway=trunk, construction=trunk` is closed,
+    /// `construction=minor` is not); nil: `construction=*` alone excludes nothing.
+    public var openConstructionValues: Set<String>?
 
     /// Multiply a tagged `maxspeed` by this to get the expected speed (OSRM's car uses 0.8); nil ignores maxspeed.
     public var maxspeedFactor: Double?
