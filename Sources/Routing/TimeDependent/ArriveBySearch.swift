@@ -13,6 +13,8 @@ public struct ArriveBySearch {
     let potential: CCHPotential?
     let lowerBound: LowerBound?
     let scratch: TimeDependentScratch
+    /// Where `potential`'s bounds stop holding (going back in time) and what holds before them.
+    public var expiry: PotentialExpiry?
 
     public init(graph: RoadGraph, table: TravelTimeTable, potential: CCHPotential?, lowerBound: LowerBound?,
                 scratch: TimeDependentScratch? = nil) {
@@ -61,17 +63,25 @@ public struct ArriveBySearch {
         }
         if let potential, let lowerBound {
             potential.prepare(sources.map { ($0.arc, lowerBound.remaining($0)) })
+            if let expiry { expiry.potential.prepare(sources.map { ($0.arc, expiry.lowerBound.remaining($0)) }) }
         }
+        let limitMs = expiry?.limitMs(from: reference, forward: false) ?? UInt32.max
         let s = scratch.heap  // labels: (reference − latest entry) in ms
         s.reset()
         var targetOf: [Int: Int] = [:]
+        /// A lower bound of the time from a source to the *start* of `arc` (infinity: none reaches it).
+        func toStart(_ potential: CCHPotential, _ bound: LowerBound, _ arc: Int) -> UInt32 {
+            let toEnd = potential.value(ArcID(arc))
+            if toEnd == CCHPotential.infinity { return toEnd }
+            return toEnd > bound.arcWeight[arc] ? toEnd - bound.arcWeight[arc] : 0
+        }
         func potentialKey(_ arc: Int, _ lateness: UInt32) -> UInt32 {
             guard let potential, let lowerBound else { return lateness }
-            // A lower bound of the time from a source to the *start* of `arc`.
-            let toEnd = potential.value(ArcID(arc))
-            if toEnd == CCHPotential.infinity { return UInt32.max }
-            let toStart = toEnd > lowerBound.arcWeight[arc] ? toEnd - lowerBound.arcWeight[arc] : 0
-            return Metric.add(lateness, toStart)
+            var p = toStart(potential, lowerBound, arc)
+            if let expiry {
+                p = PotentialExpiry.combine(band: p, labelMs: lateness, limitMs: limitMs) { toStart(expiry.potential, expiry.lowerBound, arc) }
+            }
+            return p == CCHPotential.infinity ? UInt32.max : Metric.add(lateness, p)
         }
         for (j, target) in targets.enumerated() {
             let original = graph.arcOriginal[target.position.arc.index]
