@@ -75,13 +75,14 @@ public struct ArriveBySearch {
             if toEnd == CCHPotential.infinity { return toEnd }
             return toEnd > bound.arcWeight[arc] ? toEnd - bound.arcWeight[arc] : 0
         }
-        func potentialKey(_ arc: Int, _ lateness: UInt32) -> UInt32 {
-            guard let potential, let lowerBound else { return lateness }
+        /// The heap key: lateness, the entry charges on the way (`extra`), and the potential.
+        func potentialKey(_ arc: Int, _ lateness: UInt32, extra: UInt32 = 0) -> UInt32 {
+            guard let potential, let lowerBound else { return Metric.add(lateness, extra) }
             var p = toStart(potential, lowerBound, arc)
             if let expiry {
                 p = PotentialExpiry.combine(band: p, labelMs: lateness, limitMs: limitMs) { toStart(expiry.potential, expiry.lowerBound, arc) }
             }
-            return p == CCHPotential.infinity ? UInt32.max : Metric.add(lateness, p)
+            return p == CCHPotential.infinity ? UInt32.max : Metric.add(Metric.add(lateness, extra), p)
         }
         for (j, target) in targets.enumerated() {
             let original = graph.arcOriginal[target.position.arc.index]
@@ -135,7 +136,7 @@ public struct ArriveBySearch {
                 guard let entryA = table.latestEntry(a, exit: leaveA) else { continue }
                 if gated && conditionals.blocksArc(a, at: entryA, utcOffsetSeconds: offset) { continue }
                 let lateness = key(entryA)
-                let k = potentialKey(a, Metric.add(lateness, extraA))
+                let k = potentialKey(a, lateness, extra: extraA)
                 guard k != UInt32.max else { continue }
                 if s.push(a, key: k, label: lateness, parent: UInt32(b)), restrictedEntry { extras[a] = extraA }
             }
