@@ -309,7 +309,7 @@ def run_all(args):
     R.ensure_debian_tools()
     osrm_home, version = R.ensure_osrm()
     wayfinder = R.ensure_wayfinder(args)
-    work = Path(args.out)
+    work = Path(args.out).resolve()  # the OSRM tools run inside their own folder
     work.mkdir(parents=True, exist_ok=True)
     report = {"osrm": version, "pairs_per_extract": args.pairs, "seed": args.seed, "extracts": []}
     failed = False
