@@ -67,6 +67,25 @@ import MapsAPI
         #expect(P.middle(try P.osrm(s, ["a", "r"])) == ["fork slight right"])
     }
 
+    @Test func aStartOnAForksNodeSaysOnlyTheDeparture() throws {
+        // Starting on the node where the road splits: the driver is not driving through the fork.
+        let s = try Scenario("a     f     l", gridMeters: 300, ways: [
+            "af": ["highway": "primary", "name": "Trunk Road"], "fl": ["highway": "primary", "name": "Left Branch"]])
+        let forked = try Scenario("""
+                          l
+            a     f
+                          r
+            """, gridMeters: 300, ways: ["af": ["highway": "primary", "name": "Trunk Road"],
+                                         "fl": ["highway": "primary", "name": "Left Branch"],
+                                         "fr": ["highway": "primary", "name": "Right Branch"]])
+        for map in [s, forked] {
+            let osrm = try P.osrm(map, ["f", "l"])
+            #expect(P.middle(osrm) == [])
+            #expect(osrm.first?.name == "Left Branch")
+            #expect(P.middle(try P.tomTom(map, ["f", "l"])) == [])
+        }
+    }
+
     @Test func aLoopCurlingBackIsAUTurnNotAFork() throws {
         // Main Street goes on north to e; beside it a loop of the same name leaves only 20° left
         // but curls back south within 40 m (into the other carriageway): no fork to keep right
