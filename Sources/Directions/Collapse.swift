@@ -16,6 +16,14 @@ struct Collapse {
 
     func leg(_ input: [RawStep]) -> [RawStep] {
         var s = input
+        // A junction at the very point of departure is not driven through: the departure already
+        // says the road the route leaves on (a start snapped onto a fork's node gave a fork at 0 m).
+        // At a later leg's start the driver arrives through the junction, so its turn stays.
+        while s.count > 2, s[0].kind == .depart, s[0].leg == 0, !s[1].isWaypoint, !s[1].isRoundabout, s[1].offsetMeters - s[0].offsetMeters < 1 {
+            s[0].toArc = s[1].toArc
+            s[0].intersections += s[1].intersections
+            s.remove(at: 1)
+        }
         // A new name that only brings back the name the last instruction gave (after a stretch
         // with none) is no news.
         var k = 1
