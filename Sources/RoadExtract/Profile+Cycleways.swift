@@ -27,6 +27,13 @@ extension Profile {
         !impliedAccessTags.isEmpty && Self.matches(tags, impliedAccessTags)
     }
 
+    /// A way made for cycling (`WayFlags.cycleFriendly`): a cycleway, a cycle street, a road with
+    /// a lane or track, or `bicycle=designated`; only for profiles with lane tables.
+    func isCycleFriendly(_ tags: Tags) -> Bool {
+        guard !laneTags.isEmpty else { return false }
+        return tags["highway"] == "cycleway" || tags["bicycle"] == "designated" || Self.matches(tags, laneTags) || impliedAccess(tags)
+    }
+
     func isDismount(_ tags: Tags) -> Bool {
         !dismountTags.isEmpty && Self.matches(tags, dismountTags)
     }

@@ -73,6 +73,9 @@ public struct WayFlags: OptionSet, Sendable, BitwiseCopyable {
     public static let circular = WayFlags(rawValue: 1 << 11)
     /// A public-transport platform (`highway=platform`): a place to wait, not where a trip snaps.
     public static let platform = WayFlags(rawValue: 1 << 12)
+    /// Made for cycling: a cycleway, a cycle street, a road with a cycle lane or track, `bicycle=designated`
+    /// (set by profiles with cycle-lane tables; quiet bicycle routes prefer these).
+    public static let cycleFriendly = WayFlags(rawValue: 1 << 13)
 }
 
 /// Per-arc facts that depend on the direction or on the graph as a whole.
