@@ -73,6 +73,9 @@ public struct Profile: Sendable {
     public var laneTags: [String: Set<String>] = [:]
     /// Tags that grant access when no access key speaks (`bicycle_road=yes`, `cyclestreet=yes`).
     public var impliedAccessTags: [String: Set<String>] = [:]
+    /// Relations whose ways count as made for this mode (`route=bicycle`): a preference of quiet
+    /// routes (`WayFlags.cycleFriendly`), never a requirement.
+    public var cycleRouteTags: [String: Set<String>] = [:]
     /// Steps this mode carries the vehicle on: those with a ramp (`ramp:bicycle=yes`) at the
     /// pushing speed, and short flights (`step_count` at most `carriedStepsMaxCount`, or untagged)
     /// at `carriedStepsSpeedKmh` plus `carriedStepsPenaltySeconds`.

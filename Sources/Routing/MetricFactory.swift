@@ -17,8 +17,10 @@ import GeoCore
 ///
 /// - quiet (bicycles): milliseconds divided by OSRM bicycle.lua's `cyclability` factor: 0.5 on
 ///   primary roads, 0.65 on secondary, 0.8 on tertiary (and their links), 1 elsewhere and on any
-///   road with a cycle lane or track (`WayFlags.cycleFriendly`). A quiet route so rides up to
-///   100 % further to keep off a primary road, 54 % off a secondary, 25 % off a tertiary.
+///   road with a cycle lane or track or on a `route=bicycle` (`WayFlags.cycleFriendly`); any road
+///   with a `maxspeed` of 60 km/h or more counts as a primary, 0.8 with a lane (`quietFactor`).
+///   A quiet route so rides up to 100 % further to keep off a primary or fast road, 54 % off a
+///   secondary, 25 % off a tertiary or a lane beside fast traffic.
 ///
 /// Avoided roads (`AvoidanceRules`): strict makes them unusable; soft multiplies their weight by 5
 /// and adds the metric's equivalent of 30 minutes on entering one (25 km for shortest, 1.5 L for
@@ -36,7 +38,7 @@ public enum MetricFactory {
             unit = .weightedMilliseconds
             for a in 0..<n where arcMs[a] != Metric.infinite {
                 let way = graph.way(of: ArcID(a)).index
-                let factor = graph.wayFlags[way].contains(.cycleFriendly) ? 1 : cyclability(graph.wayClass[way])
+                let factor = quietFactor(graph.wayFlags[way], graph.wayClass[way])
                 arc[a] = UInt32(min(Double(UInt32.max / 4), max(1, Double(arcMs[a]) / factor)))
             }
         case .fastest, .thrilling:
@@ -108,6 +110,15 @@ public enum MetricFactory {
         return arcMs.indices.map { a in
             arcMs[a] == Metric.infinite ? Metric.infinite : max(arcMs[a], UInt32(min(Double(Metric.infinite - 1), cap.ms(a).rounded())))
         }
+    }
+
+    /// How much of its speed a way is worth to a quiet bicycle route: the road class's
+    /// `cyclability`, at most 0.5 beside traffic of 60 km/h or more (`WayFlags.fastTraffic`); a
+    /// way made for cycling counts whole, 0.8 when it runs beside such traffic.
+    static func quietFactor(_ flags: WayFlags, _ c: RoadClass) -> Double {
+        let fast = flags.contains(.fastTraffic)
+        if flags.contains(.cycleFriendly) { return fast ? 0.8 : 1 }
+        return min(cyclability(c), fast ? 0.5 : 1)
     }
 
     /// OSRM bicycle.lua's `unsafe_highway_list`: how much of its speed a busy road is worth to a cyclist.

@@ -19,10 +19,10 @@ import OSMPBF
         let scenario: Scenario
         let router: Router
 
-        init(_ ab: Tags) throws {
+        init(_ ab: Tags, relations: [(ways: [String], tags: Tags)] = []) throws {
             let quiet: Tags = ["highway": "residential"]
             scenario = try Scenario(BicycleRouteTypeTests.drawing, gridMeters: 100, ways: ["ab": ab, "ac": quiet, "cd": quiet, "db": quiet],
-                                    profiles: [.bicycle])
+                                    relations: relations, profiles: [.bicycle])
             let service = try scenario.service(clock: TestClock(Date(timeIntervalSince1970: 1_780_000_000)), profiles: [.bicycle])
             router = MapsApplication(service: service).router()
         }
@@ -60,6 +60,20 @@ import OSMPBF
     func quietKeepsLanesAndSecondaries() throws {
         #expect(try Town(["highway": "primary", "cycleway:right": "lane"]).tomtom("routeType=eco") == 300)
         #expect(try Town(["highway": "secondary"]).tomtom("routeType=eco") == 300)
+    }
+
+    @Test("the quiet route rides round a street with fast traffic (maxspeed 70), unless it has a cycle lane")
+    func quietAvoidsFastTraffic() throws {
+        let fast = try Town(["highway": "residential", "maxspeed": "70"])
+        #expect(try fast.tomtom("routeType=fastest") == 300)
+        #expect(try fast.tomtom("routeType=eco") == 500)
+        #expect(try Town(["highway": "residential", "maxspeed": "70", "cycleway:right": "lane"]).tomtom("routeType=eco") == 300)
+    }
+
+    @Test("a route=bicycle relation is a preference of the quiet route: it keeps the primary road the route follows")
+    func cycleRouteRelation() throws {
+        let r = try Town(["highway": "primary"], relations: [(ways: ["ab"], tags: ["type": "route", "route": "bicycle", "name": "EuroVelo"])])
+        #expect(try r.tomtom("routeType=eco") == 300)
     }
 
     @Test("thrilling has no meaning for a bicycle: 400 naming routeType")

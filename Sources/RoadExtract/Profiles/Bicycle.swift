@@ -49,6 +49,7 @@ extension Profile {
             ($0, ["track", "lane", "share_busway", "sharrow", "shared", "shared_lane"])
         }),
         impliedAccessTags: ["bicycle_road": ["yes"], "cyclestreet": ["yes"]],
+        cycleRouteTags: ["route": ["bicycle", "mtb"]],
         stepRampTags: ["ramp:bicycle": ["yes"], "ramp:stroller": ["yes"], "ramp": ["yes"]],
         carriedStepsMaxCount: 30,
         carriedStepsSpeedKmh: 2,
