@@ -115,7 +115,7 @@ def ask_wayfinder(wayfinder, pbf, rows, d):
     shutil.rmtree(wf_dir, ignore_errors=True)
     subprocess.run([str(wayfinder), "import", str(pbf), "--output", str(wf_dir), "--profiles", "bicycle,pedestrian",
                     "--skip-places", "--skip-basemap"], check=True, capture_output=True, timeout=1800)
-    p = G.port()
+    p = H.free_port()
     srv = H.Server("wayfinder", [str(wayfinder), "serve", str(wf_dir), "--host", H.HOST, "--port", str(p), "--quiet"], p,
                    r"wayfinder serving", d / "log_wayfinder.txt")
     try:
@@ -129,7 +129,7 @@ def ask_osrm(osrm_home, pbf, rows, d):
     out = {}
     for mode, lua, _, _ in MODES:
         osrm_file = osrm_data(osrm_home, pbf, d, lua)
-        p = G.port()
+        p = H.free_port()
         srv = H.Server("osrm", [str(osrm_home / "bin" / "osrm-routed"), "--ip", H.HOST, "--port", str(p), "-a", "MLD", "-t", "2",
                                 str(osrm_file)], p, r"running and waiting for requests", d / f"log_osrm_{mode}.txt")
         try:

@@ -75,7 +75,7 @@ def _f(x):
 
 def markdown(report, modes):
     lines = [f"# Cycling and walking beside OSRM and Valhalla ({report['date']})", "",
-             f"`{report['command']}`", "",
+             f"`{report['command']}`" + (f" (Wayfinder: {report['wayfinder']})" if report.get("wayfinder") else ""), "",
              f"Anchors: OSRM {report['osrm']} (bicycle.lua, foot.lua, MLD), Valhalla {report['valhalla']} "
              f"(`bicycle` and `pedestrian` costing, default options). {report['pairs_per_extract']} pairs of car-road nodes "
              f"per extract (seed {report['seed']}, straight line under {report['max_km']} km). Shares are of the pairs "
@@ -90,7 +90,7 @@ def markdown(report, modes):
         for e in report["extracts"]:
             m = e.get(mode)
             if not m:
-                lines.append(f"| {e['name']} | {e.get('error', 'not run')} | | | | | | |")
+                lines.append(f"| {e['name']} | {e.get('error', 'not run')[:100]} | | | | | | |")
                 continue
             o, v, x = m["vs_osrm"], m["vs_valhalla"], m["either"]
             lines.append(
