@@ -76,5 +76,3 @@ import DatasetImport
         return path
     }
 }
-    }
-}
