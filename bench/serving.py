@@ -113,6 +113,7 @@ def main():
     ap.add_argument("--osrm", choices=("ch", "mld", "none"), default="ch")
     ap.add_argument("--dataset", help="serve this car dataset instead of importing one")
     ap.add_argument("--full-dataset", help="also serve this full dataset")
+    ap.add_argument("--osrm-files", help="serve these OSRM files (BASE.osrm, made by --osrm's pipeline) instead of making them")
     ap.add_argument("--pairs", type=int, default=1000)
     ap.add_argument("--keep", action="store_true", help="keep the datasets made here")
     args = ap.parse_args()
@@ -147,7 +148,10 @@ def main():
         report["wayfinder_full_dataset_mb"] = H.dir_mb(Path(args.full_dataset))
         report["wayfinder_full"] = serve_wayfinder(wf, Path(args.full_dataset), pairs, work, "full")
 
-    if args.osrm != "none":
+    if args.osrm != "none" and args.osrm_files:
+        report["osrm_files"], base = args.osrm_files, Path(args.osrm_files)
+        report[f"osrm_routed_{args.osrm}"] = serve_osrm(args.osrm, base, pairs, work)
+    elif args.osrm != "none":
         report["osrm_pipeline"], base = osrm_pipeline(args, steps, extract, work)
         made.append(work / f"osrm_{args.osrm}")
         if base is not None:
