@@ -32,6 +32,8 @@ public struct DatasetImporter {
         /// Threads the heavy stages may use (nil: every core).
         public var threads: Int?
         public var memoryLimit: MemoryLimit = .none
+        /// Disk space kept free where the dataset is written (nil: 1 % of the filesystem, at least 512 MB).
+        public var diskReserveBytes: Int?
         public var progress: ((ImportEvent) -> Void)?
 
         public init(extractPath: String, outputPath: String) {
@@ -91,6 +93,9 @@ public struct DatasetImporter {
         let reader = try PBFReader(path: options.extractPath)
         let estimate = try MemoryEstimate(reader: reader, options: options)
         let limit = try estimate.check(options.memoryLimit, extractPath: options.extractPath)
+        let filesystem = DiskSpace.filesystem(layout.root)
+        let disk = DiskSpace(fileBytes: reader.fileSize, options: options, filesystemBytes: filesystem?.total ?? 0)
+        if let filesystem { try disk.check(output: layout.root, extractPath: options.extractPath, freeBytes: filesystem.free) }
 
         let id = Self.makeID()
         let dataFolder = layout.dataFolder(id: id)
@@ -106,6 +111,11 @@ public struct DatasetImporter {
         }
         let meter = MemoryMeter(limitBytes: limit, exceeded: limit > 0 ? stop : nil)
         defer { meter.stop() }
+        let reserve = disk.reserveBytes
+        let diskWatch = DiskWatch(path: dataFolder, reserveBytes: reserve) { free in
+            DiskSpace.stop(free: free, reserve: reserve, dataFolder: dataFolder, output: root)
+        }
+        defer { diskWatch.stop() }
         let stages = Stages(meter: meter, progress: options.progress)
 
         let sourceCRC = try FileIO.checksum(ofFile: options.extractPath)
@@ -184,6 +194,7 @@ public struct DatasetImporter {
         }
 
         meter.disarm()
+        diskWatch.stop()
         var files: [String: DatasetManifest.FileEntry] = [:]
         try stages.run("commit") {
             for name in written {
@@ -279,11 +290,12 @@ final class Stages {
 public enum ImportError: Error, CustomStringConvertible {
     case unknownTimeZone(String)
     case notEnoughMemory(String)
+    case notEnoughDisk(String)
 
     public var description: String {
         switch self {
         case .unknownTimeZone(let tz): return "unknown time zone \"\(tz)\"; use an IANA name such as Europe/Helsinki"
-        case .notEnoughMemory(let why): return why
+        case .notEnoughMemory(let why), .notEnoughDisk(let why): return why
         }
     }
 }

@@ -70,7 +70,10 @@ enum ImportCommand {
             throw CommandFailure(error.description, exitCode: error.kind == .cannotOpen ? ExitCode.noInput : ExitCode.dataError)
         } catch let error as ImportError {
             bar.finish()
-            if case .notEnoughMemory = error { throw CommandFailure(error.description, exitCode: ExitCode.tempFail) }
+            switch error {
+            case .notEnoughMemory, .notEnoughDisk: throw CommandFailure(error.description, exitCode: ExitCode.tempFail)
+            case .unknownTimeZone: break
+            }
             throw CommandFailure(error.description, exitCode: ExitCode.usage)
         }
         bar.finish()
