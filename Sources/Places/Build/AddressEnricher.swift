@@ -133,9 +133,7 @@ struct AddressEnricher {
         guard let candidates = streetNames[street.lowercased()] else { return [:] }
         var best: (names: [String: String], meters: Double)?
         for c in candidates {
-            let d = c.box.contains(p) ? 0 : Geodesy.distanceMeters(p, Coordinate(
-                latitudeE7: min(max(p.latitudeE7, c.box.minLatitudeE7), c.box.maxLatitudeE7),
-                longitudeE7: min(max(p.longitudeE7, c.box.minLongitudeE7), c.box.maxLongitudeE7)))
+            let d = c.box.distanceMeters(to: p)
             if d <= 1_000 && d < (best?.meters ?? .infinity) { best = (c.names, d) }
         }
         return best?.names ?? [:]
