@@ -36,10 +36,12 @@ struct AddressTable {
     }
 }
 
-/// Completes records from their surroundings: a POI without `addr:street` gets the nearest address or
-/// street; a missing city, district or postcode comes from the boundaries around it, the nearest address
-/// that has one, or the nearest locality node; county, state and country come from boundaries. An
-/// address gets the other names of its street.
+/// Completes records from their surroundings, as Nominatim does: a POI node with no `addr:*` of its own
+/// takes the address of the building around it; any other POI without `addr:street` only its nearest
+/// street (a neighbour's house number is not its own). The municipality boundary around a place names its
+/// city, whatever `addr:city` says; without one, a missing city, district or postcode comes from the
+/// nearest address that has one or the nearest locality node; county, state and country come from
+/// boundaries. An address gets the other names of its street.
 struct AddressEnricher {
     /// How far a locality's name reaches, by `place` value.
     static let municipalityReachMeters: [String: Double] = ["city": 25_000, "town": 10_000, "village": 4_000, "hamlet": 1_500]
@@ -58,6 +60,8 @@ struct AddressEnricher {
     let defaultCountryCode: String?
     /// The street nearest a point within a distance (the index's street geometry answers it).
     var nearestStreet: (Coordinate, Double) throws -> String? = { _, _ in nil }
+    /// The address of the smallest building outline (with an address) containing a point.
+    var enclosingAddress: (Coordinate) throws -> PlaceAddress? = { _ in nil }
     /// Other names of streets by lower-cased name, with the box each street covers.
     var streetNames: [String: [(box: BoundingBox, names: [String: String])]] = [:]
 
@@ -79,12 +83,12 @@ struct AddressEnricher {
         if r.state == nil { r.state = BoundaryIndex.name(in: around, levels: [4]) }
         if r.county == nil { r.county = BoundaryIndex.name(in: around, levels: [6]) }
         if r.kind == .poi && r.street == nil {
-            if let near = addressGrid.nearest(to: r.position, maxMeters: 40) {
-                let i = Int(near.id)
-                r.street = addresses.text(addresses.street, i)
-                r.houseNumber = addresses.text(addresses.number, i)
-                if r.postcode == nil { r.postcode = addresses.text(addresses.postcode, i) }
-                if r.city == nil { r.city = addresses.text(addresses.city, i) }
+            let hasAddress = r.houseNumber != nil || r.postcode != nil || r.city != nil
+            if r.osmType == .node, !hasAddress, let building = try enclosingAddress(r.position), building.streetName != nil {
+                r.street = building.streetName
+                r.houseNumber = building.houseNumber
+                r.postcode = building.postcode
+                r.city = building.municipality
             } else if let street = try nearestStreet(r.position, 100) {
                 r.street = street
             }
@@ -98,10 +102,11 @@ struct AddressEnricher {
             }
             return
         }
-        if r.city == nil {
-            if let city = BoundaryIndex.name(in: around, levels: Self.municipalityLevels) {
-                r.city = city
-            } else if let near = addressGrid.nearest(to: r.position, maxMeters: 1_000, accept: {
+        if let city = BoundaryIndex.name(in: around, levels: Self.municipalityLevels) {
+            if r.city != city { r.flags.insert(.inferredCity) }
+            r.city = city
+        } else if r.city == nil {
+            if let near = addressGrid.nearest(to: r.position, maxMeters: 1_000, accept: {
                 addresses.city[Int($0)] != 0 && !addresses.inferredCity[Int($0)]
             }) {
                 r.city = addresses.text(addresses.city, Int(near.id))

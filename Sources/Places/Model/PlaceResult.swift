@@ -111,7 +111,7 @@ public struct PlaceResult: Sendable, Equatable {
             if osmKey == "boundary", let level = Int(extraTags["admin_level"] ?? "") { return min(25, 2 * level) }
             return ["country": 4, "state": 8, "region": 10, "county": 12, "city": 16, "town": 18, "borough": 18, "village": 19,
                     "city_district": 19, "hamlet": 20, "suburb": 20, "island": 20, "quarter": 22, "neighbourhood": 22,
-                    "isolated_dwelling": 22, "locality": 25, "square": 25][osmValue] ?? 25
+                    "isolated_dwelling": 22, "city_block": 25, "locality": 25, "square": 25][osmValue] ?? 25
         }
     }
 
