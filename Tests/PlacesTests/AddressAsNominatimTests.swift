@@ -28,6 +28,9 @@ import OSMPBF
         // A named building with no address (a POI way): only the street.
         m.area([(220, 20), (260, 20), (260, 40), (220, 40)], ["building": "yes", "amenity": "library", "name": "Kirjasto"])
         m.address("Mikonkatu", "22", 240, 15)
+        // Outside the quarters: addr:city names the village (as Arinsal in the parish of La Massana, Andorra).
+        m.street("Carrer de la Vila", [(0, 300), (300, 300)])
+        m.address("Carrer de la Vila", "8", 100, 315, postcode: nil, city: "Arinsal")
         m.area([(400, 400), (500, 400), (500, 500), (400, 500)], ["place": "city_block", "name": "Hevonen", "name:sv": "Hästen"])
         store = try m.store(countryCode: "MC").0
     }
@@ -53,6 +56,14 @@ import OSMPBF
         let house = try top("Rue des Roses 6")
         #expect(house.address.municipality == "Monaco")
         #expect(house.address.municipalitySubdivision == "La Rousse")
+    }
+
+    @Test func anotherAddrCityIsTheDistrictWhereNoBoundaryNamesOne() throws {
+        let house = try top("Carrer de la Vila 8, Arinsal")
+        #expect(house.address.houseNumber == "8")
+        #expect(house.address.municipality == "Monaco" && house.address.municipalitySubdivision == "Arinsal")
+        // Inside a quarter's boundary the quarter is the district, as in Nominatim.
+        #expect(try top("Rue des Roses 6").address.municipalitySubdivision == "La Rousse")
     }
 
     @Test func aCityBlockIsAPlace() throws {

@@ -39,7 +39,8 @@ struct AddressTable {
 /// Completes records from their surroundings, as Nominatim does: a POI node with no `addr:*` of its own
 /// takes the address of the building around it; any other POI without `addr:street` only its nearest
 /// street (a neighbour's house number is not its own). The municipality boundary around a place names its
-/// city, whatever `addr:city` says; without one, a missing city, district or postcode comes from the
+/// city, whatever `addr:city` says (another `addr:city` becomes the district, unless a boundary names
+/// one: in Andorra a village in its parish); without one, a missing city, district or postcode comes from the
 /// nearest address that has one or the nearest locality node; county, state and country come from
 /// boundaries. An address gets the other names of its street.
 struct AddressEnricher {
@@ -102,7 +103,11 @@ struct AddressEnricher {
             }
             return
         }
+        // `addr:city` naming something else than the municipality around (a village, a quarter) stays as the
+        // district unless a boundary names that.
+        var otherCity: String?
         if let city = BoundaryIndex.name(in: around, levels: Self.municipalityLevels) {
+            if let tagged = r.city, tagged != city { otherCity = tagged }
             if r.city != city { r.flags.insert(.inferredCity) }
             r.city = city
         } else if r.city == nil {
@@ -116,7 +121,8 @@ struct AddressEnricher {
             if r.city != nil { r.flags.insert(.inferredCity) }
         }
         if r.district == nil {
-            r.district = BoundaryIndex.name(in: around, levels: Self.districtLevels) ?? locality(near: r.position, reach: Self.districtReachMeters)
+            r.district = BoundaryIndex.name(in: around, levels: Self.districtLevels) ?? otherCity
+                ?? locality(near: r.position, reach: Self.districtReachMeters)
         }
         if r.postcode == nil {
             r.postcode = around.first { $0.postcode != nil }?.postcode
