@@ -31,6 +31,10 @@ import OSMPBF
         // Outside the quarters: addr:city names the village (as Arinsal in the parish of La Massana, Andorra).
         m.street("Carrer de la Vila", [(0, 300), (300, 300)])
         m.address("Carrer de la Vila", "8", 100, 315, postcode: nil, city: "Arinsal")
+        // Beyond the municipality boundary, near the city node: addr:city names a quarter, not the city.
+        m.node(2_500, 0, ["place": "city", "name": "Monaco"])
+        m.street("Avenue de France", [(2_900, 0), (3_100, 0)])
+        m.address("Avenue de France", "7", 3_000, 15, postcode: nil, city: "La Rousse")
         m.area([(400, 400), (500, 400), (500, 500), (400, 500)], ["place": "city_block", "name": "Hevonen", "name:sv": "Hästen"])
         store = try m.store(countryCode: "MC").0
     }
@@ -66,9 +70,15 @@ import OSMPBF
         #expect(try top("Rue des Roses 6").address.municipalitySubdivision == "La Rousse")
     }
 
+    @Test func anAddrCityNamingAQuarterDoesNotNameTheCity() throws {
+        let house = try top("Avenue de France 7")
+        #expect(house.address.municipality == "Monaco")
+    }
+
     @Test func aCityBlockIsAPlace() throws {
         let block = try top("Hevonen")
         #expect(block.kind == .locality && block.osmValue == "city_block" && block.addressRank == 25)
+        #expect(block.address.municipality == "Monaco")
         #expect(try top("Hästen", "sv").name == "Hästen")
     }
 }

@@ -59,6 +59,9 @@ struct AddressEnricher {
     private let localityGrid: SpatialGrid
     let boundaries: BoundaryIndex
     let defaultCountryCode: String?
+    /// Names of areas below a municipality (`admin_level` 9–10 boundaries, suburbs, quarters, …) that no
+    /// municipality has: an `addr:city` naming one ("Monte-Carlo" in Monaco) does not name the city.
+    private let districtNames: Set<String>
     /// The street nearest a point within a distance (the index's street geometry answers it).
     var nearestStreet: (Coordinate, Double) throws -> String? = { _, _ in nil }
     /// The address of the smallest building outline (with an address) containing a point.
@@ -72,6 +75,10 @@ struct AddressEnricher {
         self.localities = localities
         self.boundaries = boundaries
         self.defaultCountryCode = defaultCountryCode
+        let municipalities = Set(boundaries.boundaries.filter { Self.municipalityLevels.contains($0.adminLevel ?? 0) }.map(\.name))
+            .union(localities.filter { Self.municipalityReachMeters[$0.place] != nil }.map(\.name))
+        districtNames = Set(boundaries.boundaries.filter { Self.districtLevels.contains($0.adminLevel ?? 0) }.map(\.name))
+            .union(localities.filter { Self.districtReachMeters[$0.place] != nil }.map(\.name)).subtracting(municipalities)
         let latitude = addresses.positions.first?.latitude ?? localities.first?.position.latitude ?? 0
         addressGrid = SpatialGrid(addresses.positions, cellMeters: 150, referenceLatitude: latitude)
         localityGrid = SpatialGrid(localities.map(\.position), cellMeters: 2_000, referenceLatitude: latitude)
@@ -96,23 +103,30 @@ struct AddressEnricher {
         }
         if let street = r.street, r.kind != .street, r.kind != .locality { r.streetNames = names(ofStreet: street, at: r.position) }
         if r.kind == .locality {
-            if ["suburb", "quarter", "neighbourhood", "borough", "city_district", "square", "locality", "isolated_dwelling"].contains(r.osmValue),
-               r.city == nil {
+            if ["suburb", "quarter", "neighbourhood", "borough", "city_district", "square", "locality", "isolated_dwelling", "city_block"]
+                .contains(r.osmValue), r.city == nil {
                 r.city = BoundaryIndex.name(in: around, levels: Self.municipalityLevels).flatMap { $0 == r.name ? nil : $0 }
                     ?? locality(near: r.position, reach: Self.municipalityReachMeters)
+            }
+            if r.osmValue == "city_block", r.district == nil {
+                r.district = BoundaryIndex.name(in: around, levels: Self.districtLevels) ?? locality(near: r.position, reach: Self.districtReachMeters)
             }
             return
         }
         // `addr:city` naming something else than the municipality around (a village, a quarter) stays as the
-        // district unless a boundary names that.
+        // district unless a boundary names that; one naming a quarter never names the city.
         var otherCity: String?
+        if let tagged = r.city, districtNames.contains(tagged) {
+            otherCity = tagged
+            r.city = nil
+        }
         if let city = BoundaryIndex.name(in: around, levels: Self.municipalityLevels) {
             if let tagged = r.city, tagged != city { otherCity = tagged }
             if r.city != city { r.flags.insert(.inferredCity) }
             r.city = city
         } else if r.city == nil {
             if let near = addressGrid.nearest(to: r.position, maxMeters: 1_000, accept: {
-                addresses.city[Int($0)] != 0 && !addresses.inferredCity[Int($0)]
+                addresses.city[Int($0)] != 0 && !addresses.inferredCity[Int($0)] && !districtNames.contains(addresses.strings[addresses.city[Int($0)]])
             }) {
                 r.city = addresses.text(addresses.city, Int(near.id))
             } else {
