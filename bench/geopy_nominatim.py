@@ -20,7 +20,6 @@ postcode, `limit` the same top result (the counts and shared objects are reporte
 Prints JSON: per category the cases, the agreement share, and every case that differs with both answers.
 """
 import argparse
-import contextlib
 import json
 import os
 import subprocess
@@ -158,8 +157,7 @@ def run(cases, ports):
 
 
 def main():
-    with contextlib.redirect_stdout(sys.stderr):  # the harness logs to stdout; stdout is the JSON's
-        report, out = measure()
+    report, out = measure()
     text = json.dumps(report, indent=2, ensure_ascii=False)
     if out:
         out = Path(out)

@@ -58,11 +58,11 @@ extension MapsService {
         let store = try placeStore()
         let same: [PlaceResult]
         do {
-            same = try store.places(osmType: place.osmType, osmID: place.osmID)
+            same = try store.places(osmType: place.osmType, osmID: place.osmID, language: language)
         } catch {
             throw APIError(.unavailable, "the places index could not be read: \(error)")
         }
-        return same.first { $0.kind == .poi }.map { $0.localized(LanguagePreference(language)) } ?? place
+        return same.first { $0.kind == .poi } ?? place
     }
 
     /// Nominatim `/reverse` with `osm_type` and `osm_id`: the address of that object.
@@ -70,9 +70,8 @@ extension MapsService {
                                  details: NominatimDetails) throws(APIError) -> NominatimAnswer {
         let store = try placeStore()
         do {
-            let found = try store.places(osmType: osmType, osmID: osmID)
-            let best = found.first { $0.kind != .address } ?? found.first
-            return answer(best.map { $0.localized(LanguagePreference(language)) }, format: format, details: details)
+            let found = try store.places(osmType: osmType, osmID: osmID, language: language)
+            return answer(found.first { $0.kind != .address } ?? found.first, format: format, details: details)
         } catch {
             throw APIError(.unavailable, "the places index could not be read: \(error)")
         }

@@ -84,6 +84,24 @@ struct GeocodingEndpointTests {
         #expect(address["category"] as? String == "place")
     }
 
+    @Test func acceptLanguageNamesTheAddressPartsAsWell() throws {
+        // Aleksanterinkatu 25 lies in Kaartinkaupunki, Helsinki: in Swedish Gardesstaden, Helsingfors (as Nominatim says).
+        let sv = try #require(try places("/search?q=Aleksanterinkatu%2025&format=jsonv2&addressdetails=1&accept-language=sv").first)
+        let address = try #require(sv["address"] as? [String: String])
+        #expect(address["road"] == "Alexandersgatan" && address["suburb"] == "Gardesstaden" && address["city"] == "Helsingfors")
+        #expect((sv["display_name"] as? String)?.contains("Gardesstaden, Helsingfors") == true)
+        let fi = try #require(try places("/search?q=Aleksanterinkatu%2025&format=jsonv2&addressdetails=1").first)
+        #expect((fi["address"] as? [String: String])?["city"] == "Helsinki")
+        let reverse = try ServerFixture.json(try HelsinkiServer.get("/reverse?lat=60.1678805&lon=24.9425998&format=jsonv2&accept-language=sv"))
+        #expect((reverse["address"] as? [String: String])?["suburb"] == "Gardesstaden")
+        #expect((reverse["address"] as? [String: String])?["city"] == "Helsingfors")
+        // TomTom's `language` names the municipality and its subdivision the same way.
+        let tomTom = try ServerFixture.json(try HelsinkiServer.get("/search/2/search/Aleksanterinkatu%2025.json?language=sv-SE"))
+        let tomTomAddress = try #require(((tomTom["results"] as? [[String: Any]])?.first)?["address"] as? [String: Any])
+        #expect(tomTomAddress["municipality"] as? String == "Helsingfors")
+        #expect(tomTomAddress["municipalitySubdivision"] as? String == "Gardesstaden")
+    }
+
     @Test func photonAnswersInItsOwnShape() throws {
         let body = try ServerFixture.json(try HelsinkiServer.get("/api?q=Stockm&lat=60.1681&lon=24.9440&location_bias_scale=0.1&zoom=16"))
         #expect(body["type"] as? String == "FeatureCollection")

@@ -26,7 +26,7 @@ extension PlaceResult {
         }
         switch osmValue {
         case "city", "town", "village", "hamlet": return "Municipality"
-        case "neighbourhood", "quarter", "square", "locality", "isolated_dwelling": return "Neighbourhood"
+        case "neighbourhood", "quarter", "square", "locality", "isolated_dwelling", "city_block": return "Neighbourhood"
         case "administrative": return addressRank <= 19 ? "Municipality" : addressRank <= 21 ? "MunicipalitySubdivision" : "Neighbourhood"
         default: return "MunicipalitySubdivision"
         }

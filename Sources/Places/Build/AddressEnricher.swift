@@ -36,10 +36,13 @@ struct AddressTable {
     }
 }
 
-/// Completes records from their surroundings: a POI without `addr:street` gets the nearest address or
-/// street; a missing city, district or postcode comes from the boundaries around it, the nearest address
-/// that has one, or the nearest locality node; county, state and country come from boundaries. An
-/// address gets the other names of its street.
+/// Completes records from their surroundings, as Nominatim does: a POI node with no `addr:*` of its own
+/// takes the address of the building around it; any other POI without `addr:street` only its nearest
+/// street (a neighbour's house number is not its own). The municipality boundary around a place names its
+/// city, whatever `addr:city` says (another `addr:city` becomes the district, unless a boundary names
+/// one: in Andorra a village in its parish); without one, a missing city, district or postcode comes from the
+/// nearest address that has one or the nearest locality node; county, state and country come from
+/// boundaries. An address gets the other names of its street.
 struct AddressEnricher {
     /// How far a locality's name reaches, by `place` value.
     static let municipalityReachMeters: [String: Double] = ["city": 25_000, "town": 10_000, "village": 4_000, "hamlet": 1_500]
@@ -56,8 +59,13 @@ struct AddressEnricher {
     private let localityGrid: SpatialGrid
     let boundaries: BoundaryIndex
     let defaultCountryCode: String?
+    /// Names of areas below a municipality (`admin_level` 9–10 boundaries, suburbs, quarters, …) that no
+    /// municipality has: an `addr:city` naming one ("Monte-Carlo" in Monaco) does not name the city.
+    private let districtNames: Set<String>
     /// The street nearest a point within a distance (the index's street geometry answers it).
     var nearestStreet: (Coordinate, Double) throws -> String? = { _, _ in nil }
+    /// The address of the smallest building outline (with an address) containing a point.
+    var enclosingAddress: (Coordinate) throws -> PlaceAddress? = { _ in nil }
     /// Other names of streets by lower-cased name, with the box each street covers.
     var streetNames: [String: [(box: BoundingBox, names: [String: String])]] = [:]
 
@@ -67,6 +75,10 @@ struct AddressEnricher {
         self.localities = localities
         self.boundaries = boundaries
         self.defaultCountryCode = defaultCountryCode
+        let municipalities = Set(boundaries.boundaries.filter { Self.municipalityLevels.contains($0.adminLevel ?? 0) }.map(\.name))
+            .union(localities.filter { Self.municipalityReachMeters[$0.place] != nil }.map(\.name))
+        districtNames = Set(boundaries.boundaries.filter { Self.districtLevels.contains($0.adminLevel ?? 0) }.map(\.name))
+            .union(localities.filter { Self.districtReachMeters[$0.place] != nil }.map(\.name)).subtracting(municipalities)
         let latitude = addresses.positions.first?.latitude ?? localities.first?.position.latitude ?? 0
         addressGrid = SpatialGrid(addresses.positions, cellMeters: 150, referenceLatitude: latitude)
         localityGrid = SpatialGrid(localities.map(\.position), cellMeters: 2_000, referenceLatitude: latitude)
@@ -79,30 +91,42 @@ struct AddressEnricher {
         if r.state == nil { r.state = BoundaryIndex.name(in: around, levels: [4]) }
         if r.county == nil { r.county = BoundaryIndex.name(in: around, levels: [6]) }
         if r.kind == .poi && r.street == nil {
-            if let near = addressGrid.nearest(to: r.position, maxMeters: 40) {
-                let i = Int(near.id)
-                r.street = addresses.text(addresses.street, i)
-                r.houseNumber = addresses.text(addresses.number, i)
-                if r.postcode == nil { r.postcode = addresses.text(addresses.postcode, i) }
-                if r.city == nil { r.city = addresses.text(addresses.city, i) }
+            let hasAddress = r.houseNumber != nil || r.postcode != nil || r.city != nil
+            if r.osmType == .node, !hasAddress, let building = try enclosingAddress(r.position), building.streetName != nil {
+                r.street = building.streetName
+                r.houseNumber = building.houseNumber
+                r.postcode = building.postcode
+                r.city = building.municipality
             } else if let street = try nearestStreet(r.position, 100) {
                 r.street = street
             }
         }
         if let street = r.street, r.kind != .street, r.kind != .locality { r.streetNames = names(ofStreet: street, at: r.position) }
         if r.kind == .locality {
-            if ["suburb", "quarter", "neighbourhood", "borough", "city_district", "square", "locality", "isolated_dwelling"].contains(r.osmValue),
-               r.city == nil {
+            if ["suburb", "quarter", "neighbourhood", "borough", "city_district", "square", "locality", "isolated_dwelling", "city_block"]
+                .contains(r.osmValue), r.city == nil {
                 r.city = BoundaryIndex.name(in: around, levels: Self.municipalityLevels).flatMap { $0 == r.name ? nil : $0 }
                     ?? locality(near: r.position, reach: Self.municipalityReachMeters)
             }
+            if r.osmValue == "city_block", r.district == nil {
+                r.district = BoundaryIndex.name(in: around, levels: Self.districtLevels) ?? locality(near: r.position, reach: Self.districtReachMeters)
+            }
             return
         }
-        if r.city == nil {
-            if let city = BoundaryIndex.name(in: around, levels: Self.municipalityLevels) {
-                r.city = city
-            } else if let near = addressGrid.nearest(to: r.position, maxMeters: 1_000, accept: {
-                addresses.city[Int($0)] != 0 && !addresses.inferredCity[Int($0)]
+        // `addr:city` naming something else than the municipality around (a village, a quarter) stays as the
+        // district unless a boundary names that; one naming a quarter never names the city.
+        var otherCity: String?
+        if let tagged = r.city, districtNames.contains(tagged) {
+            otherCity = tagged
+            r.city = nil
+        }
+        if let city = BoundaryIndex.name(in: around, levels: Self.municipalityLevels) {
+            if let tagged = r.city, tagged != city { otherCity = tagged }
+            if r.city != city { r.flags.insert(.inferredCity) }
+            r.city = city
+        } else if r.city == nil {
+            if let near = addressGrid.nearest(to: r.position, maxMeters: 1_000, accept: {
+                addresses.city[Int($0)] != 0 && !addresses.inferredCity[Int($0)] && !districtNames.contains(addresses.strings[addresses.city[Int($0)]])
             }) {
                 r.city = addresses.text(addresses.city, Int(near.id))
             } else {
@@ -111,7 +135,8 @@ struct AddressEnricher {
             if r.city != nil { r.flags.insert(.inferredCity) }
         }
         if r.district == nil {
-            r.district = BoundaryIndex.name(in: around, levels: Self.districtLevels) ?? locality(near: r.position, reach: Self.districtReachMeters)
+            r.district = BoundaryIndex.name(in: around, levels: Self.districtLevels) ?? otherCity
+                ?? locality(near: r.position, reach: Self.districtReachMeters)
         }
         if r.postcode == nil {
             r.postcode = around.first { $0.postcode != nil }?.postcode
@@ -133,9 +158,7 @@ struct AddressEnricher {
         guard let candidates = streetNames[street.lowercased()] else { return [:] }
         var best: (names: [String: String], meters: Double)?
         for c in candidates {
-            let d = c.box.contains(p) ? 0 : Geodesy.distanceMeters(p, Coordinate(
-                latitudeE7: min(max(p.latitudeE7, c.box.minLatitudeE7), c.box.maxLatitudeE7),
-                longitudeE7: min(max(p.longitudeE7, c.box.minLongitudeE7), c.box.maxLongitudeE7)))
+            let d = c.box.distanceMeters(to: p)
             if d <= 1_000 && d < (best?.meters ?? .infinity) { best = (c.names, d) }
         }
         return best?.names ?? [:]

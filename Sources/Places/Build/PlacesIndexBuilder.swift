@@ -150,6 +150,7 @@ public final class PlacesIndexBuilder {
 
         let writer = try PlacesIndexWriter(path: path, taxonomy: options.taxonomy)
         enricher.nearestStreet = { p, meters in try writer.nearestStreetName(to: p, maxMeters: meters) }
+        enricher.enclosingAddress = { p in try writer.enclosingAddress(of: p) }
 
         // Streets, one name at a time; their other names go to the addresses on them.
         let wayCount = max(1, collector.streets.count)
@@ -170,31 +171,34 @@ public final class PlacesIndexBuilder {
         }
         collector.releaseGeometry()
 
-        // Everything else in the order it was read, completed from its surroundings.
+        // Everything else in the order it was read, completed from its surroundings; POIs last, so that a
+        // POI can take the address of the building around it.
         let total = max(1, staging.count)
         var done = 0
-        try staging.forEach(kinds: [.address, .poi, .locality], order: "seq") { seq, staged, shape in
-            done += 1
-            if done % 10_000 == 0 { progress?("write places", Double(done) / Double(total)) }
-            guard !dropped.contains(Int(seq)) else { return }
-            var r = staged
-            if let fill = fills[seq] {
-                r.postcode = r.postcode ?? fill.postcode
-                r.city = r.city ?? fill.city
-            }
-            try enricher.complete(&r)
-            try writer.write(r, shape: shape)
-            if shape != nil { stats.outlines += 1 }
-            switch r.kind {
-            case .address:
-                stats.addresses += 1
-                if r.flags.contains(.interpolated) { stats.interpolatedAddresses += 1 }
-                postcodes.add(r)
-            case .poi:
-                stats.pois += 1
-                postcodes.add(r)
-            case .locality: stats.localities += 1
-            case .street, .postcode: break
+        for kinds: [PlaceKind] in [[.address, .locality], [.poi]] {
+            try staging.forEach(kinds: kinds, order: "seq") { seq, staged, shape in
+                done += 1
+                if done % 10_000 == 0 { progress?("write places", Double(done) / Double(total)) }
+                guard !dropped.contains(Int(seq)) else { return }
+                var r = staged
+                if let fill = fills[seq] {
+                    r.postcode = r.postcode ?? fill.postcode
+                    r.city = r.city ?? fill.city
+                }
+                try enricher.complete(&r)
+                try writer.write(r, shape: shape)
+                if shape != nil { stats.outlines += 1 }
+                switch r.kind {
+                case .address:
+                    stats.addresses += 1
+                    if r.flags.contains(.interpolated) { stats.interpolatedAddresses += 1 }
+                    postcodes.add(r)
+                case .poi:
+                    stats.pois += 1
+                    postcodes.add(r)
+                case .locality: stats.localities += 1
+                case .street, .postcode: break
+                }
             }
         }
         for (staged, shape) in postcodes.records(boundaries: boundaries) {

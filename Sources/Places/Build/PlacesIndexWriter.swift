@@ -159,6 +159,23 @@ final class PlacesIndexWriter {
         return try database.scalarText("SELECT name FROM place WHERE id = ?1", [.integer(best.id)])
     }
 
+    /// The address of the smallest building outline written so far that contains `p`.
+    func enclosingAddress(of p: Coordinate) throws -> PlaceAddress? {
+        let s = try database.cachedStatement("""
+            SELECT p.housenumber, p.street, p.postcode, p.city, s.shape FROM address_rtree r JOIN place p ON p.id = r.id
+            JOIN place_shape s ON s.id = p.id WHERE r.min_lat <= ?1 AND r.max_lat >= ?1 AND r.min_lon <= ?2 AND r.max_lon >= ?2
+            """)
+        try s.bind([.integer(Int64(p.latitudeE7)), .integer(Int64(p.longitudeE7))])
+        defer { s.reset() }
+        var best: (address: PlaceAddress, area: Double)?
+        while try s.step() {
+            guard let shape = Shape(encoded: s.blob(4)), shape.contains(p), shape.areaSquareMeters < (best?.area ?? .infinity) else { continue }
+            best = (PlaceAddress(houseNumber: s.nonEmptyText(0), streetName: s.nonEmptyText(1), postcode: s.nonEmptyText(2),
+                                 municipality: s.nonEmptyText(3)), shape.areaSquareMeters)
+        }
+        return best?.address
+    }
+
     func write(_ b: Boundary) throws {
         let id = nextID
         nextID += 1

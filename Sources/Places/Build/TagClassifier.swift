@@ -10,7 +10,7 @@ struct TagClassifier {
     static let localityImportance: [String: Double] = [
         "country": 0.97, "state": 0.93, "region": 0.91, "province": 0.91, "county": 0.88, "city": 0.9, "town": 0.8, "village": 0.65, "borough": 0.62, "city_district": 0.62, "suburb": 0.6,
         "quarter": 0.55, "neighbourhood": 0.5, "hamlet": 0.45, "island": 0.45, "square": 0.42, "locality": 0.4,
-        "islet": 0.38, "isolated_dwelling": 0.35,
+        "islet": 0.38, "city_block": 0.36, "isolated_dwelling": 0.35,
     ]
 
     /// Keys that make a named object a POI even without a mapped category, in priority order.

@@ -84,13 +84,18 @@ public struct PlaceResult: Sendable, Equatable {
         languages.choose(from: otherNames, main: name) ?? name
     }
 
-    /// This result with its names (and its street's name) in the wanted languages.
-    public func localized(_ languages: LanguagePreference) -> PlaceResult {
+    /// This result with its names, its street's and its areas' (suburb, city, county, state) in the wanted languages.
+    func localized(_ languages: LanguagePreference, areas: AreaNames) -> PlaceResult {
         guard !languages.isEmpty else { return self }
         var p = self
         if let street = address.streetName, let local = languages.choose(from: streetNames, main: street) { p.address.streetName = local }
         if kind == .street { p.address.streetName = name(in: languages) }
         if !(kind == .address && name.isEmpty) { p.name = name(in: languages) }
+        let area = { (part: String?) in part.map { areas.localized($0, near: self.position, languages) } }
+        p.address.municipalitySubdivision = area(address.municipalitySubdivision)
+        p.address.municipality = area(address.municipality)
+        p.address.countrySecondarySubdivision = area(address.countrySecondarySubdivision)
+        p.address.countrySubdivision = area(address.countrySubdivision)
         return p
     }
 
@@ -106,7 +111,7 @@ public struct PlaceResult: Sendable, Equatable {
             if osmKey == "boundary", let level = Int(extraTags["admin_level"] ?? "") { return min(25, 2 * level) }
             return ["country": 4, "state": 8, "region": 10, "county": 12, "city": 16, "town": 18, "borough": 18, "village": 19,
                     "city_district": 19, "hamlet": 20, "suburb": 20, "island": 20, "quarter": 22, "neighbourhood": 22,
-                    "isolated_dwelling": 22, "locality": 25, "square": 25][osmValue] ?? 25
+                    "isolated_dwelling": 22, "city_block": 25, "locality": 25, "square": 25][osmValue] ?? 25
         }
     }
 

@@ -9,8 +9,8 @@ public protocol PlaceStore: Sendable {
     func nearby(_ query: NearbyQuery) throws -> [PlaceResult]
     func corridor(_ query: CorridorQuery) throws -> [CorridorMatch]
     func reverseGeocode(_ query: ReverseGeocodeQuery) throws -> ReverseGeocodeResult?
-    /// The places made from one OSM object (a POI and its address, say).
-    func places(osmType: OSMObjectType, osmID: Int64) throws -> [PlaceResult]
+    /// The places made from one OSM object (a POI and its address, say), named in `language` when given.
+    func places(osmType: OSMObjectType, osmID: Int64, language: String?) throws -> [PlaceResult]
     /// How many places are in the categories a filter names (`"restaurant"`, `"7397"`).
     func count(category: String) throws -> Int
     func info() throws -> PlaceStoreInfo

@@ -52,7 +52,7 @@ extension SQLitePlaceStore {
                     let position = Coordinate(latitudeE7: s.int32(5), longitudeE7: s.int32(6))
                     guard let near = Self.nearest(position, chunk: chunk, line: line, along: along), near.distance <= width else { continue }
                     if let existing = best[id], existing.distanceFromRouteMeters <= near.distance { continue }
-                    var place = Self.finish(PlaceRow.decode(s), language: query.language)
+                    var place = finish(PlaceRow.decode(s), language: query.language)
                     place.distanceMeters = near.distance
                     place.score = ((1 / (1 + near.distance / 100)) * 1000).rounded() / 1000
                     best[id] = CorridorMatch(place: place, distanceFromRouteMeters: near.distance, offsetAlongRouteMeters: near.offset,

@@ -18,7 +18,7 @@ extension SQLitePlaceStore {
             let found = try nearbyPlaces(around: query.center, radiusMeters: query.radiusMeters, codes: codes, ftsQuery: fts, box: nil,
                                          needed: offset + limit, session: session)
             return found.dropFirst(offset).prefix(limit).map { p in
-                var place = Self.finish(p, language: query.language)
+                var place = finish(p, language: query.language)
                 place.score = ((1 / (1 + (p.distanceMeters ?? 0) / 1_000)) * 1000).rounded() / 1000
                 return place
             }

@@ -20,7 +20,7 @@ extension SQLitePlaceStore {
         out.reserveCapacity(candidates.count)
         let nameWords = words.filter { !$0.inContextOnly }
         for c in candidates where seen.insert(c.place.id).inserted && query.accepts(c.place) {
-            var place = Self.finish(c.place, language: query.language)
+            var place = finish(c.place, language: query.language)
             if let bias = filter.bias {
                 let d = Geodesy.distanceMeters(bias, place.position)
                 if let r = filter.radiusMeters, d > r { continue }

@@ -32,7 +32,7 @@ extension SQLitePlaceStore {
                 result = try address(at: q, maxMeters: radius, allowStreet: query.allowStreet, withRoad: query.includeRoad, session: session)
             }
             guard var found = result else { return nil }
-            found.place = Self.finish(found.place, language: query.language)
+            found.place = finish(found.place, language: query.language)
             return found
         }
     }

@@ -10,6 +10,8 @@ public final class SQLitePlaceStore: PlaceStore {
     public let path: String
     public let taxonomy: CategoryTaxonomy
     private let pool: ConnectionPool<PlaceSession>
+    /// The other-language names of the areas addresses name.
+    let areaNames: AreaNames
 
     /// Opens the index at `path`; throws `PlacesError` when it is missing or of another format version.
     public init(path: String, taxonomy: CategoryTaxonomy = .standard, maximumIdleConnections: Int = 8) throws {
@@ -18,14 +20,20 @@ public final class SQLitePlaceStore: PlaceStore {
         self.taxonomy = taxonomy
         // Check the version on a plain connection first: a foreign file may lack the tables a session reads.
         let version: String?
+        let probe: Database
         do {
-            let probe = try Database(path: PlaceSession.immutableURI(path), mode: .readOnly)
+            probe = try Database(path: PlaceSession.immutableURI(path), mode: .readOnly)
             version = try? probe.scalarText("SELECT value FROM meta WHERE key = 'format_version'")
         } catch {
             throw PlacesError(.storage(error.description), path: path)
         }
         guard let version, Int(version) == PlacesSchema.formatVersion else {
             throw PlacesError(.incompatibleFormat(found: version.flatMap { Int($0) } ?? 0, expected: PlacesSchema.formatVersion), path: path)
+        }
+        do {
+            areaNames = try AreaNames(database: probe)
+        } catch {
+            throw PlacesError(.storage(error.description), path: path)
         }
         pool = ConnectionPool(maximumIdle: maximumIdleConnections) { try PlaceSession(path: path) }
         try pool.warmUp()
@@ -65,13 +73,13 @@ public final class SQLitePlaceStore: PlaceStore {
         }
     }
 
-    public func places(osmType: OSMObjectType, osmID: Int64) throws -> [PlaceResult] {
+    public func places(osmType: OSMObjectType, osmID: Int64, language: String?) throws -> [PlaceResult] {
         try withSession { session in
             let s = try session.database.cachedStatement("SELECT \(PlaceRow.columns) FROM place p WHERE p.osm_type = ?1 AND p.osm_id = ?2 ORDER BY p.kind DESC")
             try s.bind([.integer(Int64(osmType.rawValue)), .integer(osmID)])
             defer { s.reset() }
             var out: [PlaceResult] = []
-            while try s.step() { out.append(Self.finish(PlaceRow.decode(s), language: nil)) }
+            while try s.step() { out.append(finish(PlaceRow.decode(s), language: language)) }
             return out
         }
     }
@@ -87,8 +95,8 @@ public final class SQLitePlaceStore: PlaceStore {
     static func jsonArray(_ values: [Int64]) -> String { "[" + values.map(String.init).joined(separator: ",") + "]" }
 
     /// Gives a place its names in the wanted languages, and a plain address its "Street 5" name.
-    static func finish(_ place: PlaceResult, language: String?) -> PlaceResult {
-        var p = place.localized(LanguagePreference(language))
+    func finish(_ place: PlaceResult, language: String?) -> PlaceResult {
+        var p = place.localized(LanguagePreference(language), areas: areaNames)
         if p.kind == .address, place.name.isEmpty { p.name = p.address.streetNameAndNumber ?? "" }
         return p
     }
