@@ -9,6 +9,7 @@ import Routing
 import BaseMap
 import Places
 import Parallelism
+import Synchronization
 
 /// `wayfinder import`: reads an extract and writes a complete dataset folder.
 ///
@@ -105,6 +106,8 @@ public struct DatasetImporter {
         // does not keep holding the space; the manifest still names the previous data.
         var committed = false
         defer { if !committed { FileIO.remove(dataFolder) } }
+        Self.unfinished.withLock { _ = $0.insert(dataFolder) }
+        defer { Self.unfinished.withLock { _ = $0.remove(dataFolder) } }
         let root = layout.root
         let stop: @Sendable (Int) -> Void = { resident in
             MemoryEstimate.stop(resident: resident, limit: limit, dataFolder: dataFolder, output: root)
@@ -215,8 +218,12 @@ public struct DatasetImporter {
                                                              bounds.northEast.longitude, bounds.northEast.latitude],
                 profiles: options.profiles.map(\.mode.rawValue), files: files, statistics: statistics, countryCode: country,
                 drivingSide: (country.map(DrivingSide.init(countryCode:)) ?? DrivingSide(timeZoneIdentifier: zone)).rawValue)
-            try layout.writeManifest(manifest)
-            committed = true
+            // Under the lock, so that `abandonUnfinished` never removes a folder the manifest names.
+            try Self.unfinished.withLock { folders in
+                try layout.writeManifest(manifest)
+                committed = true
+                folders.remove(dataFolder)
+            }
             layout.removeStaleData(keeping: id)
         }
         return Summary(manifest: .init(id: id, timeZone: zone, timeZoneSource: zoneSource, profiles: statistics,
@@ -224,6 +231,19 @@ public struct DatasetImporter {
                                        fileBytes: files.mapValues(\.bytes)),
                        seconds: Date().timeIntervalSince(started), peakMemoryBytes: MemoryMeter.highWaterMark(),
                        stages: stages.finished, estimatedPeakBytes: estimate.peakBytes, memoryLimitBytes: limit)
+    }
+
+    /// The data folders of this process's imports that are not committed yet.
+    private static let unfinished = Mutex<Set<String>>([])
+
+    /// Removes the half-written data folders of this process's running imports (their manifests
+    /// still name the previous data), for a process about to end on a signal; a folder whose
+    /// manifest switch is under way is left to it.
+    public static func abandonUnfinished() {
+        unfinished.withLock { folders in
+            for folder in folders { FileIO.remove(folder) }
+            folders.removeAll()
+        }
     }
 
     static func makeID() -> String {
