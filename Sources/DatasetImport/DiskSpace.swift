@@ -8,12 +8,13 @@ import Glibc
 /// goes, so that a full disk ends it with a clear message and its half-written folder removed
 /// instead of a failed write deep in a stage (or a disk left full for everything else on it).
 struct DiskSpace {
-    /// Dataset bytes per extract byte at the least, for each kind of data (the smallest ratios
-    /// measured here: Milan's car graph 5.8× its PBF and its full dataset 40×; the synthetic
-    /// networks, every object a road, 28× and 134×).
-    static let graphPerProfile = 4
-    static let places = 8
-    static let baseMap = 4
+    /// Dataset bytes per extract byte at the least, for each kind of data: below the smallest
+    /// ratios measured here (Milan's car graph 5.8× its PBF; Monaco's full dataset 19×, Milan's
+    /// 40×; the synthetic networks, every object a road, 28× and 134×), so that no import that
+    /// fits is refused.
+    static let graphPerProfile = 2
+    static let places = 4
+    static let baseMap = 2
 
     /// The least the dataset will take.
     let neededBytes: Int
@@ -24,19 +25,24 @@ struct DiskSpace {
         let perByte = Self.graphPerProfile * options.profiles.count + (options.skipPlaces ? 0 : Self.places)
             + (options.skipBaseMap ? 0 : Self.baseMap)
         neededBytes = fileBytes * perByte
-        reserveBytes = options.diskReserveBytes ?? max(512 << 20, filesystemBytes / 100)
+        // 1 % of the filesystem, at least 512 MB, but never more than a twentieth of a small one.
+        reserveBytes = options.diskReserveBytes ?? min(max(512 << 20, filesystemBytes / 100), filesystemBytes / 20)
     }
 
     /// Throws when the dataset cannot fit in the free space less the reserve.
     func check(output: String, extractPath: String, freeBytes: Int) throws {
         guard neededBytes <= freeBytes - reserveBytes else {
             throw ImportError.notEnoughDisk("""
-                \(extractPath) needs at least \(MemoryEstimate.gigabytes(neededBytes)) of disk for its dataset, and \(output) has \
-                \(MemoryEstimate.gigabytes(max(0, freeBytes))) free, of which \(MemoryEstimate.gigabytes(reserveBytes)) is kept free; \
-                nothing was changed. Free disk space, import to another disk, import fewer profiles (--profiles car) or skip \
+                not enough disk space: \(extractPath) needs at least \(Self.size(neededBytes)) of disk for its dataset, and \(output) \
+                has \(Self.size(max(0, freeBytes))) free, of which \(Self.size(reserveBytes)) is kept free; nothing was changed. Free disk space, import to another disk, import fewer profiles (--profiles car) or skip \
                 the places index (--skip-places)
                 """)
         }
+    }
+
+    /// "1.4 GB", or "37 MB" below a gigabyte (where one decimal of a gigabyte says nothing).
+    static func size(_ bytes: Int) -> String {
+        bytes >= 1 << 30 ? MemoryEstimate.gigabytes(bytes) : "\(bytes >> 20) MB"
     }
 
     /// Free bytes for an unprivileged writer, and the filesystem's size, where `path` lies.
@@ -51,8 +57,8 @@ struct DiskSpace {
     static func stop(free: Int, reserve: Int, dataFolder: String, output: String) -> Never {
         FileIO.remove(dataFolder)
         let message = """
-            wayfinder: the import stopped before filling the disk: \(MemoryEstimate.gigabytes(free)) was left, less than the \
-            \(MemoryEstimate.gigabytes(reserve)) kept free. Nothing was changed in \(output) (the previous dataset, if any, is \
+            wayfinder: the import stopped before the disk is full: \(Self.size(free)) was left, less than the \(Self.size(reserve)) \
+            kept free. Nothing was changed in \(output) (the previous dataset, if any, is \
             still the one served). Free disk space, import to another disk, import fewer profiles (--profiles car) or skip the \
             places index (--skip-places).
 

@@ -539,7 +539,8 @@ def fill_completely(mount):
 
 def mentions_space(text):
     t = text.lower()
-    return "no space left" in t or "disk is full" in t or "disk full" in t or "enospc" in t
+    return ("no space left" in t or "disk is full" in t or "disk full" in t or "enospc" in t
+            or "not enough disk space" in t)
 
 
 def scenario_full_disk(ctx, source_ds):
@@ -570,8 +571,11 @@ def scenario_full_disk(ctx, source_ds):
         graph = files.get("graph.wfg", 0)
         basemap = sum(v for k, v in files.items() if k.startswith("basemap"))
         # Free space at the start of the import: nothing, about the graph, the graph and the base map.
+        # The first ones are refused before anything is written; the last passes that check (it is
+        # more than the least a dataset takes) and must be stopped as the disk runs low.
         levels = [("almost nothing", 128 << 10), ("the graph file only", graph + (256 << 10)),
-                  ("the graph and base map", graph + basemap + (256 << 10))]
+                  ("the graph and base map", graph + basemap + (256 << 10)),
+                  ("all but the last 256 KB of the dataset", sum(files.values()) - (256 << 10))]
         for label, leave in levels:
             fillers_before = set(os.listdir(mount))
             filler = fill_disk(mount, leave)
