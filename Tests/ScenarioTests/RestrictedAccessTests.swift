@@ -4,6 +4,7 @@ import MapsTestSupport
 import MapsService
 import RoadNetwork
 import RoutePlanning
+import OSMPBF
 
 /// Roads for private use, destinations, deliveries or customers only: a route may begin or end on
 /// them (as OSRM's and TomTom's do), never pass through them, and says so in its notices.
@@ -58,12 +59,15 @@ import RoutePlanning
             |               |
             c - - - - - - - d
         """
+    /// The shortcut a–b is private; the way round is public.
+    static var shortcutWays: KeyValuePairs<String, Tags> {
+        ["xa": ["highway": "residential"], "by": ["highway": "residential"],
+         "ab": ["highway": "residential", "access": "private"], "acdb": ["highway": "residential"]]
+    }
 
     @Test(arguments: [false, true])
     func aPrivateStreetIsNotPassedThrough(departAt: Bool) throws {
-        let s = try Scenario(Self.shortcut, ways: ["xa": ["highway": "residential"], "by": ["highway": "residential"],
-                                                   "ab": ["highway": "residential", "access": "private"],
-                                                   "acdb": ["highway": "residential"]])
+        let s = try Scenario(Self.shortcut, ways: Self.shortcutWays)
         var request = PlanRequest(waypoints: [s.coordinate("x"), s.coordinate("y")])
         if departAt { request.timing = .departAt(Scenario.quietHour.timeIntervalSince1970 + 3600) }
         let route = try #require(s.planning.plan(request).plan?.best)
@@ -73,9 +77,7 @@ import RoutePlanning
     /// Arriving by a given time, the latest departure is the one around the private street, as
     /// leaving now or at a given time.
     @Test func anArriveByRouteDoesNotPassThroughAPrivateStreet() throws {
-        let s = try Scenario(Self.shortcut, ways: ["xa": ["highway": "residential"], "by": ["highway": "residential"],
-                                                   "ab": ["highway": "residential", "access": "private"],
-                                                   "acdb": ["highway": "residential"]])
+        let s = try Scenario(Self.shortcut, ways: Self.shortcutWays)
         var request = PlanRequest(waypoints: [s.coordinate("x"), s.coordinate("y")])
         request.timing = .arriveBy(Scenario.quietHour.timeIntervalSince1970 + 3 * 3600)
         let route = try #require(s.planning.plan(request).plan?.best)
@@ -86,9 +88,7 @@ import RoutePlanning
     /// still the route does not pass through (OSRM's entry charge, an hour, would).
     @Test(arguments: [false, true])
     func aPrivateStreetIsNotPassedThroughEvenToSaveHours(departAt: Bool) throws {
-        let s = try Scenario(Self.shortcut, gridMeters: 20_000, ways: ["xa": ["highway": "residential"], "by": ["highway": "residential"],
-                                                                       "ab": ["highway": "residential", "access": "private"],
-                                                                       "acdb": ["highway": "residential"]])
+        let s = try Scenario(Self.shortcut, gridMeters: 20_000, ways: Self.shortcutWays)
         var request = PlanRequest(waypoints: [s.coordinate("x"), s.coordinate("y")])
         if departAt { request.timing = .departAt(Scenario.quietHour.timeIntervalSince1970 + 3600) }
         let route = try #require(s.planning.plan(request).plan?.best)
