@@ -54,7 +54,7 @@ let package = Package(
         .target(name: "SyntheticNetwork", dependencies: ["OSMPBF", "GeoCore"], swiftSettings: settings, linkerSettings: libm),
         .target(name: "RoadExtract", dependencies: ["GeoCore", "OSMPBF", "RoadNetwork"], swiftSettings: settings, linkerSettings: libm),
 
-        .executableTarget(name: "wayfinder", dependencies: ["Parallelism", "MapMatching", "RoutePlanning", "SyntheticNetwork", "BaseMap", "Tiles", "DatasetImport", "Dataset", "MapsService", "MapsServer", "HTTPServer", "Places", "MapsAPI", "RoadExtract", "RoadNetwork", "Routing", "Traffic", "BinaryIO", "OSMPBF", "GeoCore", "TimeToLeave"], swiftSettings: settings),
+        .executableTarget(name: "wayfinder", dependencies: ["Parallelism", "MapMatching", "RoutePlanning", "SyntheticNetwork", "BaseMap", "Tiles", "DatasetImport", "Dataset", "MapsService", "MapsServer", "HTTPServer", "Places", "MapsAPI", "MapsAPIMapping", "RoadExtract", "RoadNetwork", "Routing", "Traffic", "BinaryIO", "OSMPBF", "GeoCore", "TimeToLeave"], swiftSettings: settings),
 
         .target(name: "WayfinderKit", dependencies: ["MapsAPI"], swiftSettings: settings),
         .executableTarget(name: "example-directions", dependencies: ["WayfinderKit"], path: "Examples/example-directions", swiftSettings: settings),

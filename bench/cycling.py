@@ -1,40 +1,44 @@
 #!/usr/bin/env python3
-"""Cycling and walking routes beside OSRM's bicycle.lua and foot.lua, on the same pairs, in one run.
+"""Cycling and walking routes beside OSRM's and Valhalla's, on the same pairs, in one run.
 
   bench/cycling.py                                   every extract of ../shared/data
   bench/cycling.py --extracts monaco-2016,andorra-2021   a subset (file stems or .osm.pbf paths)
   bench/cycling.py --pairs 150 --max-km 8            pairs kept per extract, straight-line limit
 
-Per extract: `wayfinder import --profiles bicycle,pedestrian` and OSRM 26.10 (bicycle.lua and
-foot.lua, MLD) on the same file, all served on 127.0.0.1; the same origin/destination pairs (nodes of
-car roads, seed 42, straight line under --max-km) asked of both with steps. Per mode, as shares of
-the pairs both engines answer:
+Per extract: `wayfinder import --profiles bicycle,pedestrian`, OSRM 26.10 (bicycle.lua and foot.lua,
+MLD) and Valhalla 3.9.1 (`bicycle` and `pedestrian` costing, default options, tiles of the same file),
+each served in turn on 127.0.0.1; the same origin/destination pairs (nodes of car roads, seed 42,
+straight line under --max-km) asked of all three. Per mode, as shares of the pairs the sides answer
+(bench/cycling_report.py): length within 5 % and duration within 15 % of OSRM's, of Valhalla's and
+of at least one of the two; our routes over 1.3x the shorter anchor's length (listed); median ratios;
+OSRM beside Valhalla; metres walked beside the bicycle (steps with mode "pushing bike"), ours and OSRM's.
 
-- length within 5 % of OSRM's, duration within 15 %;
-- routes over 1.3x OSRM's length (listed with both lengths);
-- median ratios of length and duration (ours / OSRM's);
-- metres walked beside the bicycle (steps with mode "pushing bike") on both sides, summed.
-
-Prints one JSON report (also written to OUT/cycling.json). Exit status: 0 when every extract ran,
-1 when one failed, 2 on bad usage.
+Prints one JSON report; writes OUT/cycling.json, every answer to OUT/NAME/answers.json, and with
+--results PREFIX also PREFIX.json and PREFIX.md. Exit status: 0 when every extract ran, 1 when one
+failed, 2 on bad usage.
 """
 import argparse
 import contextlib
+import datetime as dt
 import json
+import os
 import shutil
-import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import agreement as A  # noqa: E402
+import cycling_report as C  # noqa: E402
 import guidance as G  # noqa: E402
 import harness as H  # noqa: E402
 import run as R  # noqa: E402
 import sample as S  # noqa: E402
+from reach import ensure_wheel  # noqa: E402
 
-MODES = (("bicycle", "bicycle.lua", "cycling"), ("pedestrian", "foot.lua", "walking"))
+# (our profile and Valhalla costing, OSRM profile, path segment of our OSRM-shaped API, report title)
+MODES = (("bicycle", "bicycle.lua", "cycling", "Bicycle"), ("pedestrian", "foot.lua", "walking", "Walking"))
 
 
 def osrm_data(osrm_home, pbf, d, lua_name):
@@ -73,35 +77,25 @@ def fetch(port_number, rows, profile):
     return out
 
 
-def compare(ours, theirs, rows):
-    both = [(o, t, r) for o, t, r in zip(ours, theirs, rows) if o and t and t[0] > 0 and t[1] > 0]
-    if not both:
-        return {"pairs_compared": 0}
-    length = [o[0] / t[0] for o, t, _ in both]
-    duration = [o[1] / t[1] for o, t, _ in both]
-    n = len(both)
-    long_ones = [{"pair": r["pair_id"], "ours_m": round(o[0]), "osrm_m": round(t[0]), "ours_pushed_m": round(o[2]),
-                  "osrm_pushed_m": round(t[2])} for o, t, r in both if o[0] > 1.3 * t[0]]
-    return {
-        "pairs_compared": n,
-        "only_ours": sum(1 for o, t in zip(ours, theirs) if o and not t),
-        "only_osrm": sum(1 for o, t in zip(ours, theirs) if t and not o),
-        "length_within_5pct": round(sum(1 for x in length if abs(x - 1) <= 0.05) / n, 3),
-        "duration_within_15pct": round(sum(1 for x in duration if abs(x - 1) <= 0.15) / n, 3),
-        "over_1_3x_length": len(long_ones),
-        "median_length_ratio": round(statistics.median(length), 3),
-        "median_duration_ratio": round(statistics.median(duration), 3),
-        "pushed_m": {"ours": round(sum(o[2] for o, _, _ in both)), "osrm": round(sum(t[2] for _, t, _ in both))},
-        "pairs_with_pushing": {"ours": sum(1 for o, _, _ in both if o[2] > 0), "osrm": sum(1 for _, t, _ in both if t[2] > 0)},
-        "over_1_3x": long_ones[:20],
-    }
+def fetch_valhalla(port_number, rows, costing):
+    """(metres, seconds, 0) per pair from valhalla_service's /route, or None (it has no pushing mode to count)."""
+    client = H.Client(port_number, timeout=120)
+    out = []
+    for r in rows:
+        body = {"locations": [{"lat": float(r["src_lat"]), "lon": float(r["src_lon"])},
+                              {"lat": float(r["dst_lat"]), "lon": float(r["dst_lon"])}],
+                "costing": costing, "directions_type": "none", "units": "kilometers"}
+        status, raw = client.request("GET", "/route?json=" + json.dumps(body, separators=(",", ":")))
+        try:
+            s = json.loads(raw)["trip"]["summary"] if status == 200 else None
+        except (ValueError, KeyError):
+            s = None
+        out.append((s["length"] * 1000, s["time"], 0) if s else None)
+    client.close()
+    return out
 
 
-def run_extract(name, pbf, args, wayfinder, osrm_home, work):
-    t0 = time.monotonic()
-    d = work / name
-    d.mkdir(parents=True, exist_ok=True)
-    result = {"name": name}
+def pairs_for(name, pbf, args, d):
     pairs_csv = d / f"pairs_{args.pairs}_{args.max_km}km_seed{args.seed}.csv"
     if not pairs_csv.exists():
         nodes, _ = S.car_roads(pbf, d, with_segments=False)
@@ -113,35 +107,77 @@ def run_extract(name, pbf, args, wayfinder, osrm_home, work):
             f.write("pair_id,src_node,src_lon,src_lat,dst_node,dst_lon,dst_lat\n")
             for r in kept[:args.pairs]:
                 f.write(",".join(r[k] for k in ("pair_id", "src_node", "src_lon", "src_lat", "dst_node", "dst_lon", "dst_lat")) + "\n")
-    rows = R.load_pairs(pairs_csv)
+    return R.load_pairs(pairs_csv)
+
+
+def ask_wayfinder(wayfinder, pbf, rows, d):
     wf_dir = d / "wayfinder"
     shutil.rmtree(wf_dir, ignore_errors=True)
     subprocess.run([str(wayfinder), "import", str(pbf), "--output", str(wf_dir), "--profiles", "bicycle,pedestrian",
                     "--skip-places", "--skip-basemap"], check=True, capture_output=True, timeout=1800)
-    p = G.port()
+    p = H.free_port()
     srv = H.Server("wayfinder", [str(wayfinder), "serve", str(wf_dir), "--host", H.HOST, "--port", str(p), "--quiet"], p,
                    r"wayfinder serving", d / "log_wayfinder.txt")
-    ours = {}
     try:
         srv.wait_ready()
-        for mode, _, profile in MODES:
-            ours[mode] = fetch(p, rows, profile)
+        return {mode: fetch(p, rows, path) for mode, _, path, _ in MODES}
     finally:
         srv.stop()
-    for mode, lua, _ in MODES:
+
+
+def ask_osrm(osrm_home, pbf, rows, d):
+    out = {}
+    for mode, lua, _, _ in MODES:
         osrm_file = osrm_data(osrm_home, pbf, d, lua)
-        p = G.port()
+        p = H.free_port()
         srv = H.Server("osrm", [str(osrm_home / "bin" / "osrm-routed"), "--ip", H.HOST, "--port", str(p), "-a", "MLD", "-t", "2",
                                 str(osrm_file)], p, r"running and waiting for requests", d / f"log_osrm_{mode}.txt")
         try:
             srv.wait_ready()
-            theirs = fetch(p, rows, "driving")
+            out[mode] = fetch(p, rows, "driving")
         finally:
             srv.stop()
-        result[mode] = compare(ours[mode], theirs, rows)
-    result["pairs_asked"] = len(rows)
+    return out
+
+
+def ask_valhalla(anchor, pbf, rows, d, steps):
+    """Valhalla's tiles (built once: they hold every mode) and its answers for each costing."""
+    if A.prepare_valhalla(anchor["home"], pbf, d / "valhalla", steps, d.name, anchor["env"]) is None:
+        raise RuntimeError("valhalla_build_tiles failed (see its log under OUT/logs)")
+    p = H.free_port()
+    config = A.valhalla_config(d / "valhalla" / "valhalla.template.json", p, d / "valhalla_service.json")
+    srv = H.Server("valhalla", [anchor["home"] / "valhalla" / "bin" / "valhalla_service", config, 2], p, r"",
+                   d / "log_valhalla.txt", env=anchor["env"])
+    try:
+        if not A.wait_http(p, "/status"):
+            raise RuntimeError("valhalla_service not ready")
+        return {mode: fetch_valhalla(p, rows, mode) for mode, _, _, _ in MODES}
+    finally:
+        srv.stop()
+
+
+def run_extract(name, pbf, args, wayfinder, osrm_home, valhalla, steps, work):
+    t0 = time.monotonic()
+    d = work / name
+    d.mkdir(parents=True, exist_ok=True)
+    rows = pairs_for(name, pbf, args, d)
+    answers = {"wayfinder": ask_wayfinder(wayfinder, pbf, rows, d), "osrm": ask_osrm(osrm_home, pbf, rows, d),
+               "valhalla": ask_valhalla(valhalla, pbf, rows, d, steps)}
+    (d / "answers.json").write_text(json.dumps({"pairs": rows, "answers": answers}))
+    result = {"name": name, "pairs_asked": len(rows)}
+    for mode, _, _, _ in MODES:
+        result[mode] = C.compare(rows, answers["wayfinder"][mode], answers["osrm"][mode], answers["valhalla"][mode])
     result["seconds"] = round(time.monotonic() - t0, 1)
     return result
+
+
+def write_results(prefix, report):
+    prefix = Path(prefix)
+    prefix.parent.mkdir(parents=True, exist_ok=True)
+    for suffix, text in ((".json", json.dumps(report, indent=1)), (".md", C.markdown(report, [(m, t) for m, _, _, t in MODES]))):
+        tmp = prefix.with_name(prefix.name + suffix + ".tmp")
+        tmp.write_text(text)
+        tmp.replace(prefix.with_name(prefix.name + suffix))
 
 
 def main():
@@ -151,6 +187,7 @@ def main():
     ap.add_argument("--max-km", type=float, default=8)
     ap.add_argument("--seed", type=int, default=42)
     ap.add_argument("--out", default=str(R.CACHE / "bench" / "cycling"))
+    ap.add_argument("--results", help="write the report as RESULTS.json and RESULTS.md too")
     ap.add_argument("--wayfinder", help="a built wayfinder binary (default: build release)")
     ap.add_argument("--build-path", default=str(R.ROOT / ".build"))
     ap.add_argument("--no-build", action="store_true")
@@ -160,24 +197,32 @@ def main():
     with contextlib.redirect_stdout(sys.stderr):
         R.ensure_debian_tools()
         osrm_home, version = R.ensure_osrm()
+        home = ensure_wheel(A.VALHALLA_PACKAGE, "valhalla", "valhalla/bin/valhalla_service")
+        valhalla = {"home": home, "env": dict(os.environ, LD_LIBRARY_PATH=str(home / "pyvalhalla.libs"))}
         wayfinder = R.ensure_wayfinder(args)
         work = Path(args.out)
         work.mkdir(parents=True, exist_ok=True)
-        report = {"osrm": version, "pairs_per_extract": args.pairs, "max_km": args.max_km, "seed": args.seed, "extracts": []}
+        steps = H.Steps(H.Budget(600, reserve_s=0), work / "logs")
+        report = {"date": dt.date.today().isoformat(), "command": "python3 bench/cycling.py " + " ".join(sys.argv[1:]),
+                  "osrm": version, "valhalla": A.VALHALLA_PACKAGE.split("==")[1],
+                  "pairs_per_extract": args.pairs, "max_km": args.max_km, "seed": args.seed, "extracts": []}
         failed = False
         for name, pbf in G.extracts(args):
             G.log(f"cycling: {name}")
             try:
-                r = run_extract(name, pbf, args, wayfinder, osrm_home, work)
+                r = run_extract(name, pbf, args, wayfinder, osrm_home, valhalla, steps, work)
             except Exception as exc:  # one broken extract is a result, not a reason to lose the run
                 r = {"name": name, "error": str(exc)}
                 failed = True
             report["extracts"].append(r)
-            G.log(f"cycling: {name}: " + json.dumps({m: {k: r.get(m, {}).get(k) for k in
-                                                         ("pairs_compared", "length_within_5pct", "duration_within_15pct", "over_1_3x_length")}
-                                                     for m, _, _ in MODES}))
+            G.log(f"cycling: {name}: " + json.dumps({m: {k: r.get(m, {}).get("either", {}).get(k) for k in
+                                                         ("pairs_compared", "length_within_5pct_of_one",
+                                                          "duration_within_15pct_of_one", "over_1_3x_shorter_anchor")}
+                                                     for m, _, _, _ in MODES}))
     text = json.dumps(report, indent=1)
     (Path(args.out) / "cycling.json").write_text(text)
+    if args.results:
+        write_results(args.results, report)
     print(text)
     return 1 if failed else 0
 

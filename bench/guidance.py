@@ -8,7 +8,7 @@
 Per extract: `wayfinder import --profiles car` and OSRM 26.10 (car.lua, MLD) on the same file, both
 served on 127.0.0.1, then `/route/v1/driving/…?steps=true` for the same origin/destination pairs on
 both. Only routes whose lengths agree within 3 % are compared (the same road taken, more or less).
-Printed as one JSON report (also written to OUT/guidance.json):
+Printed as one JSON report (also written to OUT/guidance.json, and as a table to OUT/guidance.md):
 
 - steps per route, ours and OSRM's (median, p90), and their ratio at the median;
 - the share of "same-name" steps on each side: a `new name`, `continue`, `fork` or `turn` that goes
@@ -301,15 +301,38 @@ def main():
         report, failed = run_all(args)
     text = json.dumps(report, indent=1)
     (Path(args.out) / "guidance.json").write_text(text)
+    (Path(args.out) / "guidance.md").write_text(markdown(report))
     print(text)
     return 1 if failed else 0
+
+
+def markdown(report):
+    """The per-extract table: each measure beside OSRM's in the same run, and the issue's targets."""
+    lines = [f"Guidance beside osrm-routed {report['osrm']} ({report['pairs_per_extract']} pairs per extract, seed {report['seed']}; "
+             "routes whose lengths agree within 3 %). Targets: steps per route at most 1.1x OSRM's at the median; same-name "
+             "steps at most OSRM's share plus one point; at least 95 % of OSRM's decisions on both routes matched within 30 m.", "",
+             "| extract | routes | steps per route, median (ours / OSRM) | ratio at median | ratio at p90 | same-name % (ours / OSRM) "
+             "| difference (points) | OSRM decisions on both routes | matched within 30 m | targets |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
+    for e in report["extracts"]:
+        if "error" in e:
+            lines.append(f"| {e['name']} | error: {e['error'][:120]} | | | | | | | | |")
+            continue
+        s, n, d = e["steps_per_route"], e["same_name_steps_percent"], e["decisions"]
+        met = [("steps", s["ratio_at_median"] <= 1.1), ("same-name", n["difference_points"] <= 1.0),
+               ("decisions", d["matched_within_30m_percent"] >= 95)]
+        lines.append(f"| {e['name']} | {e['routes_compared']} | {s['wayfinder']['median']} / {s['osrm']['median']} | "
+                     f"{s['ratio_at_median']} | {s['ratio_at_p90']} | {n['wayfinder']} / {n['osrm']} | {n['difference_points']:+} | "
+                     f"{d['on_both_routes']} | {d['matched_within_30m_percent']} % | "
+                     + ", ".join(f"{k} {'met' if ok else 'MISSED'}" for k, ok in met) + " |")
+    return "\n".join(lines) + "\n"
 
 
 def run_all(args):
     R.ensure_debian_tools()
     osrm_home, version = R.ensure_osrm()
     wayfinder = R.ensure_wayfinder(args)
-    work = Path(args.out)
+    work = Path(args.out).resolve()  # the OSRM tools run inside their own folder
     work.mkdir(parents=True, exist_ok=True)
     report = {"osrm": version, "pairs_per_extract": args.pairs, "seed": args.seed, "extracts": []}
     failed = False

@@ -224,7 +224,7 @@ class Server:
         out = {}
         try:
             for line in open(f"/proc/{self.proc.pid}/status"):
-                if line.startswith(("VmHWM:", "VmRSS:")):
+                if line.startswith(("VmHWM:", "VmRSS:", "RssAnon:", "RssFile:")):
                     k, v = line.split(":")
                     out[k + "_mb"] = round(int(v.split()[0]) / 1024, 1)
         except OSError:

@@ -193,6 +193,11 @@ def scale_row(e):
         "wf_serving_mb": num(get(http, "wayfinder.memory_after_load.VmHWM_mb")),
         "wf_full_serving_mb": num(get(http, "wayfinder_full.memory_after_load.VmHWM_mb")),
         "osrm_mld_serving_mb": num(get(http, "osrm_mld.memory_after_load.VmHWM_mb")),
+        # The resident set split: the server's own allocations and the mapped dataset pages it
+        # touched (page cache the kernel can drop and read again; osrm-routed holds its data anonymous).
+        "wf_serving_anon_mb": num(get(http, "wayfinder.memory_after_load.RssAnon_mb")),
+        "wf_serving_file_mb": num(get(http, "wayfinder.memory_after_load.RssFile_mb")),
+        "osrm_serving_anon_mb": num(get(http, "osrm_ch.memory_after_load.RssAnon_mb")) or num(get(http, "osrm_mld.memory_after_load.RssAnon_mb")),
         "wf_startup_s": num(get(http, "wayfinder.startup_s")), "wf_full_startup_s": num(get(http, "wayfinder_full.startup_s")),
         "osrm_startup_s": num(get(http, "osrm_ch.startup_s")) or num(get(http, "osrm_mld.startup_s")),
     }

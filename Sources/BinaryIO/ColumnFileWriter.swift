@@ -141,6 +141,9 @@ public final class ColumnFileWriter: ColumnSink {
             header += ColumnSetBuilder.bytes(UInt64(directoryOffset))
             header += ColumnSetBuilder.bytes(UInt64(directoryBytes.count))
             header += ColumnSetBuilder.bytes(crc)
+            // The directory's own checksum: a reader that leaves the content's check for later
+            // (a server at start) still refuses a damaged directory at once.
+            header += ColumnSetBuilder.bytes(directoryBytes.withUnsafeBytes { CRC32.checksum($0) } | 1)
             header += [UInt8](repeating: 0, count: ColumnSetBuilder.headerSize - header.count)
             let written = header.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
             guard written == header.count else { throw .errno(temporary, "cannot write the header") }

@@ -19,6 +19,9 @@ public final class ColumnSet: @unchecked Sendable {
 
     public private(set) var entries: [String: Entry] = [:]
     public private(set) var metadata: [String: String]
+    /// Whether opening checked the directory against a checksum of its own (files written before
+    /// it was recorded have none; in memory there is nothing to check).
+    public fileprivate(set) var directoryChecked = false
     private let base: UnsafeRawPointer
     private let release: @Sendable () -> Void
 
@@ -86,9 +89,11 @@ extension ColumnSink {
 /// Collects columns in memory and freezes them (tests, drawn maps, small structures), or writes
 /// them as one file through `ColumnFileWriter`.
 ///
-/// File layout: a 64-byte header (magic, format version, directory offset/length, content CRC-32),
-/// then each column aligned to 64 bytes, then a text directory. The CRC covers every byte after the
-/// header, so a flipped bit anywhere is caught at open.
+/// File layout: a 64-byte header (magic, format version, directory offset/length, content CRC-32,
+/// directory CRC-32), then each column aligned to 64 bytes, then a text directory. The content CRC
+/// covers every byte after the header, so a flipped bit anywhere is caught by the full check; the
+/// directory's own CRC (with its lowest bit set, so that 0 means a file written before it) lets a
+/// reader that defers the full check still refuse a damaged directory at open.
 public struct ColumnSetBuilder: ColumnSink {
     private var columns: [(name: String, elementSize: Int, count: Int, bytes: [UInt8])] = []
     public var metadata: [String: String] = [:]
@@ -185,7 +190,8 @@ extension Substring {
 
 extension ColumnSet {
     /// Maps a column file read-only. With `verify`, the content CRC is checked before anything is
-    /// returned, so a damaged file is refused instead of served.
+    /// returned, so a damaged file is refused instead of served; without, only the directory's CRC
+    /// is (when the file records one: `directoryChecked`), in time independent of the file's size.
     public static func open(path: String, formatVersion: UInt32, verify: Bool = true) throws(ColumnSetError) -> ColumnSet {
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .io(.errno(path, "cannot open")) }
@@ -206,19 +212,24 @@ extension ColumnSet {
             let version = header.loadUnaligned(fromByteOffset: 8, as: UInt32.self)
             guard version == formatVersion else { throw .wrongFormatVersion(path, found: version, expected: formatVersion) }
             // The header is outside the content CRC: its reserved bytes (written as zeros) are checked instead.
-            guard header[12..<16].allSatisfy({ $0 == 0 }), header[36..<ColumnSetBuilder.headerSize].allSatisfy({ $0 == 0 }) else {
+            guard header[12..<16].allSatisfy({ $0 == 0 }), header[40..<ColumnSetBuilder.headerSize].allSatisfy({ $0 == 0 }) else {
                 throw .damaged(path, "the header's reserved bytes are not zero")
             }
             let directoryOffset = Int(header.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
             let directoryLength = Int(header.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
             let storedCRC = header.loadUnaligned(fromByteOffset: 32, as: UInt32.self)
+            let directoryCRC = header.loadUnaligned(fromByteOffset: 36, as: UInt32.self)
             let bodySize = size - ColumnSetBuilder.headerSize
             guard directoryOffset >= 0, directoryLength >= 0, directoryOffset + directoryLength == bodySize else {
                 throw .damaged(path, "the directory does not fit the file size (truncated?)")
             }
             let body = base + ColumnSetBuilder.headerSize
             if verify { try checkContent(path: path, fd: fd, size: size, storedCRC: storedCRC) }
-            let directory = String(decoding: UnsafeRawBufferPointer(start: body + directoryOffset, count: directoryLength), as: UTF8.self)
+            let directoryBytes = UnsafeRawBufferPointer(start: body + directoryOffset, count: directoryLength)
+            if directoryCRC != 0 && CRC32.checksum(directoryBytes) | 1 != directoryCRC {
+                throw .damaged(path, "the column directory does not match its checksum")
+            }
+            let directory = String(decoding: directoryBytes, as: UTF8.self)
             var entries: [String: Entry] = [:]
             var metadata: [String: String] = [:]
             for line in directory.split(separator: "\n") {
@@ -234,7 +245,9 @@ extension ColumnSet {
                     throw .damaged(path, "unreadable directory line \"\(line.prefix(60))\"")
                 }
             }
-            return ColumnSet(entries: entries, metadata: metadata, base: body, release: unmap)
+            let set = ColumnSet(entries: entries, metadata: metadata, base: body, release: unmap)
+            set.directoryChecked = directoryCRC != 0
+            return set
         } catch {
             unmap()
             throw error

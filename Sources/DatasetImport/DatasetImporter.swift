@@ -9,6 +9,7 @@ import Routing
 import BaseMap
 import Places
 import Parallelism
+import Synchronization
 
 /// `wayfinder import`: reads an extract and writes a complete dataset folder.
 ///
@@ -32,6 +33,8 @@ public struct DatasetImporter {
         /// Threads the heavy stages may use (nil: every core).
         public var threads: Int?
         public var memoryLimit: MemoryLimit = .none
+        /// Disk space kept free where the dataset is written (nil: 1 % of the filesystem, at least 512 MB).
+        public var diskReserveBytes: Int?
         public var progress: ((ImportEvent) -> Void)?
 
         public init(extractPath: String, outputPath: String) {
@@ -91,6 +94,9 @@ public struct DatasetImporter {
         let reader = try PBFReader(path: options.extractPath)
         let estimate = try MemoryEstimate(reader: reader, options: options)
         let limit = try estimate.check(options.memoryLimit, extractPath: options.extractPath)
+        let filesystem = DiskSpace.filesystem(layout.root)
+        let disk = DiskSpace(fileBytes: reader.fileSize, options: options, filesystemBytes: filesystem?.total ?? 0)
+        if let filesystem { try disk.check(output: layout.root, extractPath: options.extractPath, freeBytes: filesystem.free) }
 
         let id = Self.makeID()
         let dataFolder = layout.dataFolder(id: id)
@@ -100,12 +106,19 @@ public struct DatasetImporter {
         // does not keep holding the space; the manifest still names the previous data.
         var committed = false
         defer { if !committed { FileIO.remove(dataFolder) } }
+        Self.unfinished.withLock { _ = $0.insert(dataFolder) }
+        defer { Self.unfinished.withLock { _ = $0.remove(dataFolder) } }
         let root = layout.root
         let stop: @Sendable (Int) -> Void = { resident in
             MemoryEstimate.stop(resident: resident, limit: limit, dataFolder: dataFolder, output: root)
         }
         let meter = MemoryMeter(limitBytes: limit, exceeded: limit > 0 ? stop : nil)
         defer { meter.stop() }
+        let reserve = disk.reserveBytes
+        let diskWatch = DiskWatch(path: dataFolder, reserveBytes: reserve) { free in
+            DiskSpace.stop(free: free, reserve: reserve, dataFolder: dataFolder, output: root)
+        }
+        defer { diskWatch.stop() }
         let stages = Stages(meter: meter, progress: options.progress)
 
         let sourceCRC = try FileIO.checksum(ofFile: options.extractPath)
@@ -184,6 +197,7 @@ public struct DatasetImporter {
         }
 
         meter.disarm()
+        diskWatch.stop()
         var files: [String: DatasetManifest.FileEntry] = [:]
         try stages.run("commit") {
             for name in written {
@@ -204,8 +218,12 @@ public struct DatasetImporter {
                                                              bounds.northEast.longitude, bounds.northEast.latitude],
                 profiles: options.profiles.map(\.mode.rawValue), files: files, statistics: statistics, countryCode: country,
                 drivingSide: (country.map(DrivingSide.init(countryCode:)) ?? DrivingSide(timeZoneIdentifier: zone)).rawValue)
-            try layout.writeManifest(manifest)
-            committed = true
+            // Under the lock, so that `abandonUnfinished` never removes a folder the manifest names.
+            try Self.unfinished.withLock { folders in
+                try layout.writeManifest(manifest)
+                committed = true
+                folders.remove(dataFolder)
+            }
             layout.removeStaleData(keeping: id)
         }
         return Summary(manifest: .init(id: id, timeZone: zone, timeZoneSource: zoneSource, profiles: statistics,
@@ -213,6 +231,19 @@ public struct DatasetImporter {
                                        fileBytes: files.mapValues(\.bytes)),
                        seconds: Date().timeIntervalSince(started), peakMemoryBytes: MemoryMeter.highWaterMark(),
                        stages: stages.finished, estimatedPeakBytes: estimate.peakBytes, memoryLimitBytes: limit)
+    }
+
+    /// The data folders of this process's imports that are not committed yet.
+    private static let unfinished = Mutex<Set<String>>([])
+
+    /// Removes the half-written data folders of this process's running imports (their manifests
+    /// still name the previous data), for a process about to end on a signal; a folder whose
+    /// manifest switch is under way is left to it.
+    public static func abandonUnfinished() {
+        unfinished.withLock { folders in
+            for folder in folders { FileIO.remove(folder) }
+            folders.removeAll()
+        }
     }
 
     static func makeID() -> String {
@@ -279,11 +310,12 @@ final class Stages {
 public enum ImportError: Error, CustomStringConvertible {
     case unknownTimeZone(String)
     case notEnoughMemory(String)
+    case notEnoughDisk(String)
 
     public var description: String {
         switch self {
         case .unknownTimeZone(let tz): return "unknown time zone \"\(tz)\"; use an IANA name such as Europe/Helsinki"
-        case .notEnoughMemory(let why): return why
+        case .notEnoughMemory(let why), .notEnoughDisk(let why): return why
         }
     }
 }

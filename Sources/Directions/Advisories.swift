@@ -26,6 +26,11 @@ public enum Advisories {
         for kind in usedAvoided {
             notices.append("This route uses \(describe(kind)) because no route avoids them.")
         }
+        for (i, w) in route.waypoints.enumerated() where w.movedOffUnreachablePiece {
+            let name = i == 0 ? "The start" : i == route.waypoints.count - 1 ? "The destination" : "Waypoint \(i)"
+            notices.append("\(name) lies on a road reached only over roads this mode may not use (tracks, paths or restricted roads); "
+                           + "the route \(i == 0 ? "starts" : "ends") at the nearest road it can reach, \(Int(w.distanceMeters.rounded())) m from the point.")
+        }
         if closuresNearby > 0 {
             notices.append(closuresNearby == 1 ? "A road near this route is closed (live traffic); the route avoids it."
                            : "\(closuresNearby) roads near this route are closed (live traffic); the route avoids them.")

@@ -16,11 +16,19 @@ struct Collapse {
 
     func leg(_ input: [RawStep]) -> [RawStep] {
         var s = input
+        // A junction at the very point of departure is not driven through: the departure already
+        // says the road the route leaves on (a start snapped onto a fork's node gave a fork at 0 m).
+        // At a later leg's start the driver arrives through the junction, so its turn stays.
+        while s.count > 2, s[0].kind == .depart, s[0].leg == 0, !s[1].isWaypoint, !s[1].isRoundabout, s[1].offsetMeters - s[0].offsetMeters < 1 {
+            s[0].toArc = s[1].toArc
+            s[0].intersections += s[1].intersections
+            s.remove(at: 1)
+        }
         // A new name that only brings back the name the last instruction gave (after a stretch
         // with none) is no news.
         var k = 1
         while k + 1 < s.count {
-            if s[k].kind == .newName && !facts.name(s[k - 1].toArc).needsAnnouncing(facts.name(s[k].toArc)) {
+            if s[k].kind == .newName && !changesMode(s[k]) && !facts.name(s[k - 1].toArc).needsAnnouncing(facts.name(s[k].toArc)) {
                 s[k - 1].intersections += s[k].intersections
                 s.remove(at: k)
             } else {
@@ -39,6 +47,7 @@ struct Collapse {
     func fold(_ s: inout [RawStep], _ i: Int) -> Bool {
         let j = i + 1
         guard !s[i].isWaypoint, !s[j].isWaypoint, !s[i].isRoundabout, !s[j].isRoundabout else { return false }
+        guard !changesMode(s[i]), !changesMode(s[j]) else { return false }
         let d = s[j].offsetMeters - s[i].offsetMeters
         let short = d <= Self.shortMeters && s[i].silentJunctions == 0
         let a = s[i], b = s[j]
@@ -127,6 +136,9 @@ struct Collapse {
         return drivingSide == .right ? a.angle > 0 : a.angle < 0
     }
 
+    /// Where the bicycle starts or stops being walked: a step of its own whatever the names say
+    /// (OSRM's collapsing never joins steps of different modes).
+    func changesMode(_ s: RawStep) -> Bool { !s.fromArc.isNone && facts.isPushing(s.fromArc) != facts.isPushing(s.toArc) }
     func isTurnLike(_ s: RawStep) -> Bool { s.kind == .turn || s.kind == .continue || s.kind == .endOfRoad }
     func isNameChange(_ s: RawStep) -> Bool { s.kind == .newName || ((s.kind == .turn || s.kind == .continue) && s.direction == .straight) }
     func isManeuver(_ s: RawStep) -> Bool { !s.isWaypoint && !s.isRoundabout && s.kind != .ferry }

@@ -98,7 +98,14 @@ struct TurnClassifier {
             return announce ? Decision(kind: .newName, direction: direction) : nil
         }
         let sameName = !inName.isEmpty && !outName.isEmpty && !announce
-        return Decision(kind: sameName ? .continue : .turn, direction: direction)
+        // Keeping on a road that curls on is said by the whole bend a driver sees, as OSRM reads
+        // it from coordinates further along: 39° at the node that is 60° by 25 m is a left.
+        if sameName {
+            let bend = angleAhead(x, x.taken, meters: Self.bendMeters)
+            let seen = (bend < 0) == (angle < 0) && abs(bend) > abs(angle) && abs(bend) < 150 ? bend : angle
+            return Decision(kind: .continue, direction: TurnDirection(angle: seen))
+        }
+        return Decision(kind: .turn, direction: direction)
     }
 
     /// Whether the route's way on is the one anyone would take, after OSRM's test: every rival
@@ -110,14 +117,21 @@ struct TurnClassifier {
         let b = x.taken
         let outRank = facts.rank(facts.roadClass(b.leaving))
         let minor = facts.isLowPriority(b.leaving)
-        let rivals = choices(x).filter { minor || !facts.isLowPriority($0.leaving) }
+        // A service road that leaves about as gently as a way on that bends (beyond straight, short
+        // of a turn) is a choice all the same: at such a Y the driver sees two ways (OSRM's
+        // narrow-turn test lets a lesser road compete below 1.4 times the angle). Tracks and paths,
+        // which OSRM's car profile leaves out, never do.
+        let looksAsMuch = { (c: Intersection.Road) in
+            b.deviation > 20 && b.deviation < 60 && c.deviation < 1.4 * b.deviation && facts.roadClass(c.leaving) == .service
+        }
+        let rivals = choices(x).filter { minor || !facts.isLowPriority($0.leaving) || looksAsMuch($0) }
         if rivals.isEmpty { return true }
         let inName = facts.name(x.arriving)
         let inRank = facts.rank(facts.roadClass(x.arriving))
         let keepsName = inName.isSameRoad(facts.name(b.leaving)) && outRank <= inRank
         func distinct(_ c: Intersection.Road) -> Bool {
             // A road of a clearly lesser class never competes (OSRM's "strictly less").
-            if facts.isStrictlyLess(c.leaving, than: b.leaving) { return true }
+            if facts.isStrictlyLess(c.leaving, than: b.leaving) && !(facts.isLowPriority(c.leaving) && looksAsMuch(c)) { return true }
             let ratio = c.deviation / max(0.1, b.deviation)
             if b.deviation > 60 { return ratio > 2 }
             if ratio > 2 && c.deviation - b.deviation > 25 { return true }
@@ -147,13 +161,16 @@ struct TurnClassifier {
         return follow(b).contains { reached.contains(g.head(of: $0)) }
     }
 
-    /// How far a branch has turned from the way in once 40 m along it (followed along its name),
+    /// How far along a kept road its bend is read for the direction said.
+    static let bendMeters = 25.0
+
+    /// How far a branch has turned from the way in once 40 m (or `meters`) along it (followed along its name),
     /// in degrees (+ right): a loop that curls back into the other carriageway leaves gently but
     /// is a U-turn, as OSRM sees it from its coordinates further along.
-    func angleAhead(_ x: Intersection, _ r: Intersection.Road) -> Double {
+    func angleAhead(_ x: Intersection, _ r: Intersection.Road, meters: Double = 40) -> Double {
         var line: [Coordinate] = []
-        for arc in follow(r.leaving, upTo: 40) { line += facts.graph.shape(of: arc).dropFirst(line.isEmpty ? 0 : 1) }
-        let end = min(40, zip(line, line.dropFirst()).reduce(0) { $0 + Geodesy.distanceMeters($1.0, $1.1) })
+        for arc in follow(r.leaving, upTo: meters) { line += facts.graph.shape(of: arc).dropFirst(line.isEmpty ? 0 : 1) }
+        let end = min(meters, zip(line, line.dropFirst()).reduce(0) { $0 + Geodesy.distanceMeters($1.0, $1.1) })
         guard end >= 20 else { return r.angle }
         let heading = Geodesy.bearingDegrees(from: RoadFacts.pointAlong(line, meters: end - 12), to: RoadFacts.pointAlong(line, meters: end))
         return Geodesy.turnAngle(from: facts.arriveBearing(x.arriving), to: heading)

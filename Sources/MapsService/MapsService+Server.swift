@@ -34,10 +34,11 @@ extension MapsService {
     }
 
     /// Base map tiles rendered from the dataset and cached under `state/tiles/<dataset>` (older
-    /// datasets' folders are removed); nil when the dataset has no base map.
+    /// datasets' folders are removed); nil when the dataset has no base map. The file is not read
+    /// whole here: the dataset's checks cover it (at open, or in a server's background check).
     public func openTiles() -> MapTiles? {
         guard let entry = dataset.manifest.files[BaseMap.fileName],
-              let baseMap = try? BaseMap(path: dataset.layout.root + "/" + entry.path) else { return nil }
+              let baseMap = try? BaseMap(path: dataset.layout.root + "/" + entry.path, verify: false) else { return nil }
         let tilesRoot = dataset.stateFolder + "/tiles"
         TileCache.removeStaleFolders(tilesRoot: tilesRoot, keeping: dataset.manifest.id)
         guard let cache = try? TileCache(folder: tilesRoot + "/" + dataset.manifest.id, datasetID: dataset.manifest.id,

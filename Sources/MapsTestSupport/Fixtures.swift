@@ -45,10 +45,28 @@ public enum Fixtures {
         (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
     }
 
-    /// A fresh, empty temporary directory, removed by the caller (or left for the OS).
+    /// A fresh, empty temporary directory inside this process's scratch folder, which goes when the
+    /// process exits.
     public static func temporaryDirectory(_ label: String = "wayfinder-test") -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString.prefix(8))")
+        let url = scratchRoot.appendingPathComponent("\(label)-\(UUID().uuidString.prefix(8))")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
+
+    /// One folder per test process for every scratch directory, so that thousands of test runs do not
+    /// fill the temporary directory: removed at exit, and the folders of processes that died without
+    /// exiting are removed when the next one starts.
+    public static let scratchRoot: URL = {
+        let temp = FileManager.default.temporaryDirectory
+        let prefix = "wayfinder-tests-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: temp.path)) ?? [] where name.hasPrefix(prefix) {
+            if let pid = Int32(name.dropFirst(prefix.count)), kill(pid, 0) != 0, errno == ESRCH {
+                try? FileManager.default.removeItem(at: temp.appendingPathComponent(name))
+            }
+        }
+        let root = temp.appendingPathComponent("\(prefix)\(getpid())")
+        try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: Fixtures.scratchRoot) }
+        return root
+    }()
 }

@@ -43,15 +43,16 @@ public struct Scenario: @unchecked Sendable {
     public static let quietHour = Date(timeIntervalSince1970: 1_796_007_600)
 
     public init(_ drawing: String, gridMeters: Double = 100, ways: KeyValuePairs<String, Tags>,
-                nodes: [Character: Tags] = [:], restrictions: [Restriction] = [],
+                nodes: [Character: Tags] = [:], restrictions: [Restriction] = [], relations: [(ways: [String], tags: Tags)] = [],
                 profiles: [Profile] = Profile.all) throws {
         try self.init(drawing, gridMeters: gridMeters, wayList: ways.map { ($0.key, $0.value) }, nodes: nodes,
-                      restrictions: restrictions, profiles: profiles)
+                      restrictions: restrictions, relations: relations, profiles: profiles)
     }
 
-    /// The same with ways built at run time.
+    /// The same with ways built at run time. `relations` are other relations (a `route=bicycle`)
+    /// of the drawn ways, each member without a role.
     public init(_ drawing: String, gridMeters: Double = 100, wayList ways: [(String, Tags)],
-                nodes: [Character: Tags] = [:], restrictions: [Restriction] = [],
+                nodes: [Character: Tags] = [:], restrictions: [Restriction] = [], relations: [(ways: [String], tags: Tags)] = [],
                 profiles: [Profile] = Profile.all) throws {
         map = try GridMap(drawing, gridMeters: gridMeters)
         var builder = OSMBlockBuilder()
@@ -89,6 +90,13 @@ public struct Scenario: @unchecked Sendable {
             var tags: Tags = r.type.isEmpty ? ["type": "restriction"] : ["type": "restriction", "restriction": r.type]
             for (k, v) in r.tags.sorted(by: { $0.key < $1.key }) { tags.pairs.append((k, v)) }
             builder.addRelation(id: Int64(1000 + i), members: members, tags: tags)
+        }
+        for (i, r) in relations.enumerated() {
+            let members = try r.ways.map { key in
+                guard let id = wayIDs[key] else { throw GridMap.Error.unknownNode("?", inWay: key) }
+                return (type: OSMMemberType.way, id: id, role: "")
+            }
+            builder.addRelation(id: Int64(2000 + i), members: members, tags: r.tags)
         }
         block = builder.block
         nodeIDs = ids

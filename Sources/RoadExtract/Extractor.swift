@@ -96,6 +96,9 @@ public final class Extractor {
     public func readWaysAndRelations(_ source: any OSMSource) throws {
         verdicts = Array(repeating: [], count: profiles.count)
         let profiles = self.profiles
+        // Ways of relations that make them cycle-friendly (`route=bicycle`), per profile; marked once all ways are read.
+        var routeMembers = [Set<Int64>](repeating: [], count: profiles.count)
+        let readsRoutes = profiles.contains { !$0.cycleRouteTags.isEmpty }
         try source.forEachBlock(content: [.ways, .relations], progress: { [weak self] done, total in
             self?.progress?("read ways", Double(done) / Double(max(1, total)))
         }) { block in
@@ -141,7 +144,19 @@ public final class Extractor {
                 case .unsupportedCondition?: statistics.unsupportedConditions += 1
                 case nil: break
                 }
-                timeZoneHints.observe(block.relationTags(r))
+                let tags = block.relationTags(r)
+                timeZoneHints.observe(tags)
+                if readsRoutes {
+                    for (p, profile) in profiles.enumerated() where profile.isCycleRoute(tags) {
+                        for m in block.relationMemberRange(r) where block.relationMemberTypes[m] == .way { routeMembers[p].insert(block.relationMemberIDs[m]) }
+                    }
+                }
+            }
+        }
+        for (p, members) in routeMembers.enumerated() {
+            for id in members {
+                guard let w = wayByOSMID[id].map(Int.init), verdicts[p][w] != nil else { continue }
+                verdicts[p][w]!.flags.insert(.cycleFriendly)
             }
         }
         statistics.usableWays = wayOSMIDs.count

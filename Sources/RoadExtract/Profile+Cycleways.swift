@@ -27,6 +27,26 @@ extension Profile {
         !impliedAccessTags.isEmpty && Self.matches(tags, impliedAccessTags)
     }
 
+    /// A way made for cycling (`WayFlags.cycleFriendly`): a cycleway, a cycle street, a road with
+    /// a lane or track, or `bicycle=designated`; only for profiles with lane tables.
+    func isCycleFriendly(_ tags: Tags) -> Bool {
+        guard !laneTags.isEmpty else { return false }
+        return tags["highway"] == "cycleway" || tags["bicycle"] == "designated" || Self.matches(tags, laneTags) || impliedAccess(tags)
+    }
+
+    /// Motor traffic at `fastTrafficKmh` or more by the way's `maxspeed`; only for profiles with lane tables.
+    func isBesideFastTraffic(_ tags: Tags) -> Bool {
+        guard !laneTags.isEmpty, let limit = tags["maxspeed"].flatMap(MaxSpeed.kmh) else { return false }
+        return limit >= Self.fastTrafficKmh
+    }
+
+    static let fastTrafficKmh = 60.0
+
+    /// Whether a relation's tags make its ways cycle-friendly for this profile (`route=bicycle`).
+    func isCycleRoute(_ relationTags: Tags) -> Bool {
+        !cycleRouteTags.isEmpty && Self.matches(relationTags, cycleRouteTags)
+    }
+
     func isDismount(_ tags: Tags) -> Bool {
         !dismountTags.isEmpty && Self.matches(tags, dismountTags)
     }

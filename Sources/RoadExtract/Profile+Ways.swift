@@ -59,6 +59,7 @@ extension Profile {
         for (key, values) in excludedTags {
             if let v = tags[key], values.contains(v) { return nil }
         }
+        if let open = openConstructionValues, let works = tags["construction"], !open.contains(works) { return nil }
         let highway = tags["highway"]
         let route = tags["route"]
 
@@ -128,6 +129,8 @@ extension Profile {
         if let b = tags["bridge"], b != "no" { flags.insert(.bridge) }
         if tags["motorroad"] == "yes" { flags.insert(.motorroad) }
         if Self.isUnpaved(tags) { flags.insert(.unpaved) }
+        if isCycleFriendly(tags) { flags.insert(.cycleFriendly) }
+        if isBesideFastTraffic(tags) { flags.insert(.fastTraffic) }
 
         // Speed: maxspeed (scaled), then caps by surface, tracktype and smoothness.
         var forward = speed, backward = speed

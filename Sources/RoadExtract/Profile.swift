@@ -24,6 +24,10 @@ public struct Profile: Sendable {
     public var accessGrantedSpeedKmh: Double?
     /// Tag values that exclude a way outright (`area=yes`, `oneway=reversible`, `highway=construction`, …).
     public var excludedTags: [String: Set<String>] = [:]
+    /// When set, a way with a `construction=*` value outside these is under works and excluded
+    /// (OSRM car.lua's `construction_whitelist`: `highway=trunk, construction=trunk` is closed,
+    /// `construction=minor` is not); nil: `construction=*` alone excludes nothing.
+    public var openConstructionValues: Set<String>?
 
     /// Multiply a tagged `maxspeed` by this to get the expected speed (OSRM's car uses 0.8); nil ignores maxspeed.
     public var maxspeedFactor: Double?
@@ -73,6 +77,9 @@ public struct Profile: Sendable {
     public var laneTags: [String: Set<String>] = [:]
     /// Tags that grant access when no access key speaks (`bicycle_road=yes`, `cyclestreet=yes`).
     public var impliedAccessTags: [String: Set<String>] = [:]
+    /// Relations whose ways count as made for this mode (`route=bicycle`): a preference of quiet
+    /// routes (`WayFlags.cycleFriendly`), never a requirement.
+    public var cycleRouteTags: [String: Set<String>] = [:]
     /// Steps this mode carries the vehicle on: those with a ramp (`ramp:bicycle=yes`) at the
     /// pushing speed, and short flights (`step_count` at most `carriedStepsMaxCount`, or untagged)
     /// at `carriedStepsSpeedKmh` plus `carriedStepsPenaltySeconds`.
@@ -121,18 +128,23 @@ public struct Profile: Sendable {
     }
 }
 
-/// What turning costs, after OSRM's car profile: a sigmoid of the turn angle, cheaper towards the
-/// kerb side, plus fixed costs for U-turns and traffic signals.
+/// What turning costs, after OSRM's profiles: a curve of the turn angle, cheaper towards the kerb
+/// side, plus fixed costs for U-turns and traffic signals.
 public struct TurnCostModel: Sendable {
     public enum UTurns: Sendable { case deadEndsOnly, anywhere }
+    /// How the cost grows with the angle: OSRM car.lua's sigmoid (a right angle towards the kerb is
+    /// nearly free, one across traffic nearly the full penalty), or bicycle.lua's square of the angle
+    /// in right angles (a right angle costs the penalty divided or multiplied by the bias).
+    public enum Curve: Sendable { case sigmoid, quadratic }
 
-    /// The cost of a sharp turn against traffic, seconds (OSRM car: 7.5).
+    /// The cost of a sharp turn against traffic, seconds (OSRM car: 7.5); with `.quadratic`, of a right angle (bicycle: 6).
     public var turnPenaltySeconds: Double
     /// > 1 makes right turns cheaper than left turns (right-hand traffic; OSRM car: 1.075).
     public var turnBias: Double
     public var uTurnPenaltySeconds: Double
     public var trafficSignalSeconds: Double
     public var uTurns: UTurns
+    public var curve: Curve = .sigmoid
 
     public static let none = TurnCostModel(turnPenaltySeconds: 0, turnBias: 1, uTurnPenaltySeconds: 0,
                                            trafficSignalSeconds: 0, uTurns: .anywhere)
@@ -142,9 +154,15 @@ public struct TurnCostModel: Sendable {
     public func seconds(angle: Double, roads: Int, isUTurn: Bool, signals: Bool) -> Double {
         var cost = 0.0
         if roads > 2 || isUTurn, turnPenaltySeconds > 0 {
-            let a = abs(angle) / 180
-            let exponent = angle >= 0 ? -((13 / turnBias) * a - 6.5 * turnBias) : -((13 * turnBias) * a - 6.5 / turnBias)
-            cost = turnPenaltySeconds / (1 + exp(exponent))
+            switch curve {
+            case .sigmoid:
+                let a = abs(angle) / 180
+                let exponent = angle >= 0 ? -((13 / turnBias) * a - 6.5 * turnBias) : -((13 * turnBias) * a - 6.5 / turnBias)
+                cost = turnPenaltySeconds / (1 + exp(exponent))
+            case .quadratic:
+                let rightAngles = angle / 90
+                cost = rightAngles * rightAngles * turnPenaltySeconds * (angle >= 0 ? 1 / turnBias : turnBias)
+            }
         }
         if isUTurn { cost += uTurnPenaltySeconds }
         if signals { cost += trafficSignalSeconds }

@@ -73,6 +73,11 @@ public struct WayFlags: OptionSet, Sendable, BitwiseCopyable {
     public static let circular = WayFlags(rawValue: 1 << 11)
     /// A public-transport platform (`highway=platform`): a place to wait, not where a trip snaps.
     public static let platform = WayFlags(rawValue: 1 << 12)
+    /// Made for cycling: a cycleway, a cycle street, a road with a cycle lane or track, `bicycle=designated`,
+    /// a way of a `route=bicycle` relation (set by profiles with cycle-lane tables; quiet bicycle routes prefer these).
+    public static let cycleFriendly = WayFlags(rawValue: 1 << 13)
+    /// Motor traffic at 60 km/h or more by the way's `maxspeed` (set by profiles with cycle-lane tables).
+    public static let fastTraffic = WayFlags(rawValue: 1 << 14)
 }
 
 /// Per-arc facts that depend on the direction or on the graph as a whole.

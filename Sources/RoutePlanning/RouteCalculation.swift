@@ -107,6 +107,13 @@ struct RouteCalculation {
                 departures.append(departure)
             }
         }
+        // No route passes through a restricted area from open road to open road; when the best
+        // one still must, there is none (the points are then in pieces of their own, which
+        // snapping avoids: `GraphAssembly.flagSmallComponents`).
+        if let leg = RestrictedPassage.legPassingThrough(routes[0], graph: graph) { throw Failure(.noRoute(leg: leg)) }
+        let kept = routes.indices.filter { RestrictedPassage.legPassingThrough(routes[$0], graph: graph) == nil }
+        routes = kept.map { routes[$0] }
+        departures = kept.map { departures[$0] }
         return Outcome(routes: routes, departures: departures, order: order, usedAvoided: rules.usedAvoidances(routes[0]))
     }
 
@@ -129,10 +136,14 @@ struct RouteCalculation {
                let other = graph.snap(w, maxDistanceMeters: min(snap.distanceMeters + 25, snapLimit(rule)), excluding: isUndesirable) {
                 snap = other
             }
-            let chosen = endpoint(i, w, snap)
+            var chosen = endpoint(i, w, snap)
+            if let far = fallbackSnap(w, rule, candidates) {
+                chosen = endpoint(i, w, far)
+                chosen.movedOffUnreachablePiece = true
+            }
             endpoints.append(chosen)
             // A piece that only a ferry reaches is not tried: `preferred` already chose between it and the large part.
-            if let near = candidates.nearest, near.inSmallComponent, !near.inFerryOnlyPiece, near.edge != snap.edge,
+            if let near = candidates.nearest, near.inSmallComponent, !near.inFerryOnlyPiece, near.edge != chosen.snap.edge,
                !isUndesirable(near.edge) {
                 small.append(endpoint(i, w, near))
                 usesSmall = true

@@ -58,7 +58,7 @@ struct TimedRouteBuilder {
 
     func waypoint(_ e: RouteEndpoint) -> TimedRoute.Waypoint {
         TimedRoute.Waypoint(input: e.input, snapped: e.snap.point, distanceMeters: e.snap.distanceMeters,
-                            roadName: graph.name(of: graph.edgeWay[e.snap.edge.index]))
+                            roadName: graph.name(of: graph.edgeWay[e.snap.edge.index]), movedOffUnreachablePiece: e.movedOffUnreachablePiece)
     }
 
     /// Which data an arc's time comes from when entered at `entry`.

@@ -85,6 +85,9 @@ public struct TimedRoute: Sendable {
         public var distanceMeters: Double
         /// The name of the road it snapped to ("" when unnamed).
         public var roadName: String
+        /// Moved to the large part of the network because its own road is reached only over roads
+        /// the mode may not drive (`RouteEndpoint.movedOffUnreachablePiece`).
+        public var movedOffUnreachablePiece = false
     }
 
     public var lengthMeters: Double { legs.reduce(0) { $0 + $1.lengthMeters } }

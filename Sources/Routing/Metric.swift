@@ -11,9 +11,12 @@ public enum WeightUnit: String, Sendable {
     /// Fuel, with a little weight on time (eco routes).
     case microlitres
 
-    /// What entering a destination-only road from one open to all costs (OSRM's rule: such roads
-    /// reach places on them, never serve as shortcuts): an hour, or 1 000 km on lengths.
-    public var restrictedEntryPenalty: UInt32 { self == .centimetres ? 100_000_000 : 3_600_000 }
+    /// What entering a road of restricted access from one open to all costs: more than any route
+    /// (2²⁸ ms, 75 hours; 2 684 km on lengths), so a search enters as few runs of such roads as it
+    /// can, and `RestrictedPassage` refuses a route that still passes through one. OSRM charges
+    /// 3 276.7 s (car.lua's `max_turn_weight`) and so passes through when that saves an hour;
+    /// the hierarchy's infinity (2³¹) leaves room for seven entries.
+    public var restrictedEntryPenalty: UInt32 { 1 << 28 }
 
     /// What entering a softly avoided road costs: half an hour, 25 km, or 1.5 L.
     public var softAvoidancePenalty: UInt32 {

@@ -15,6 +15,13 @@ import GeoCore
 ///   mountain pass several hundred) and k the windingness (0.5, 1, 2). No elevation data is
 ///   available, so `hilliness` has no effect.
 ///
+/// - quiet (bicycles): milliseconds divided by OSRM bicycle.lua's `cyclability` factor: 0.5 on
+///   primary roads, 0.65 on secondary, 0.8 on tertiary (and their links), 1 elsewhere and on any
+///   road with a cycle lane or track or on a `route=bicycle` (`WayFlags.cycleFriendly`); any road
+///   with a `maxspeed` of 60 km/h or more counts as a primary, 0.8 with a lane (`quietFactor`).
+///   A quiet route so rides up to 100 % further to keep off a primary or fast road, 54 % off a
+///   secondary, 25 % off a tertiary or a lane beside fast traffic.
+///
 /// Avoided roads (`AvoidanceRules`): strict makes them unusable; soft multiplies their weight by 5
 /// and adds the metric's equivalent of 30 minutes on entering one (25 km for shortest, 1.5 L for
 /// eco), so they are used only when nothing else reaches the destination (then the route says so).
@@ -27,6 +34,13 @@ public enum MetricFactory {
         let avoided = avoidedArcs(graph, key.avoid)
         let unit: WeightUnit
         switch key.routeType {
+        case .quiet:
+            unit = .weightedMilliseconds
+            for a in 0..<n where arcMs[a] != Metric.infinite {
+                let way = graph.way(of: ArcID(a)).index
+                let factor = quietFactor(graph.wayFlags[way], graph.wayClass[way])
+                arc[a] = UInt32(min(Double(UInt32.max / 4), max(1, Double(arcMs[a]) / factor)))
+            }
         case .fastest, .thrilling:
             unit = key.routeType == .thrilling ? .weightedMilliseconds : .milliseconds
             for a in 0..<n where arcMs[a] != Metric.infinite {
@@ -69,7 +83,7 @@ public enum MetricFactory {
             if arc[to.index] == Metric.infinite || closed[to.index] { return Metric.infinite }
             var w: UInt32
             switch key.routeType {
-            case .fastest, .thrilling: w = graph.turnDurationMs[t]
+            case .fastest, .thrilling, .quiet: w = graph.turnDurationMs[t]
             case .shortest: w = 0
             case .eco:
                 let v = graph.head(of: from)
@@ -95,6 +109,25 @@ public enum MetricFactory {
         let cap = TravelTimeTable.SpeedCap(graph, kmh: kmh)
         return arcMs.indices.map { a in
             arcMs[a] == Metric.infinite ? Metric.infinite : max(arcMs[a], UInt32(min(Double(Metric.infinite - 1), cap.ms(a).rounded())))
+        }
+    }
+
+    /// How much of its speed a way is worth to a quiet bicycle route: the road class's
+    /// `cyclability`, at most 0.5 beside traffic of 60 km/h or more (`WayFlags.fastTraffic`); a
+    /// way made for cycling counts whole, 0.8 when it runs beside such traffic.
+    static func quietFactor(_ flags: WayFlags, _ c: RoadClass) -> Double {
+        let fast = flags.contains(.fastTraffic)
+        if flags.contains(.cycleFriendly) { return fast ? 0.8 : 1 }
+        return min(cyclability(c), fast ? 0.5 : 1)
+    }
+
+    /// OSRM bicycle.lua's `unsafe_highway_list`: how much of its speed a busy road is worth to a cyclist.
+    static func cyclability(_ c: RoadClass) -> Double {
+        switch c {
+        case .primary, .primaryLink: 0.5
+        case .secondary, .secondaryLink: 0.65
+        case .tertiary, .tertiaryLink: 0.8
+        default: 1
         }
     }
 

@@ -18,6 +18,10 @@ public struct RouteEndpoint: Sendable {
     public var input: Coordinate
     public var snap: Snap
     public var positions: [ArcPosition]
+    /// The point's own road lies in a small piece that the mode reaches only over roads it may not
+    /// drive (a track, a footpath), so the route starts or ends at the nearest road of the large
+    /// part instead, `snap.distanceMeters` away (OSRM's second candidate).
+    public var movedOffUnreachablePiece = false
 
     /// - Parameter atJunction: when the point is at a node where other roads meet (within
     ///   `junctionCm`), the route may also leave or arrive by those roads, as OSRM lets a
@@ -45,17 +49,25 @@ public struct RouteEndpoint: Sendable {
     public static let junctionCm: UInt32 = 100
 
     /// The other roads at node `v`: each arc leaving it from its start, each arc entering it at
-    /// its end, found through the turns of the arcs already at `v`. Roads a route may only begin
-    /// or end on (restricted access) and ferries are left out: starting on one at the junction
-    /// would pass through it free of its entry charge.
+    /// its end, found on the snapping grid (through the turns of the arcs already there, a road
+    /// whose only turns at the node are to others, as `only_straight_on` leaves two crossing
+    /// one-ways, would be missed). Roads a route may only begin or end on (restricted access)
+    /// and ferries are left out: starting on one at the junction would pass through it free of
+    /// its entry charge.
     static func junctionPositions(_ graph: RoadGraph, at v: NodeID, besides known: [ArcPosition]) -> [ArcPosition] {
         var entering = Set<Int>(), leaving = Set<Int>()
-        for p in known {
-            if graph.head(of: p.arc) == v { entering.insert(p.arc.index) }
-            if graph.tail(of: p.arc) == v { leaving.insert(p.arc.index) }
+        for s in graph.segmentSnaps(near: graph.nodeCoordinates[v.index], withinMeters: 0.5, limit: 64) {
+            let e = s.edge.index
+            let forward = graph.edgeArcs[2 * e], backward = graph.edgeArcs[2 * e + 1]
+            if graph.edgeTail[e] == v {
+                if !forward.isNone { leaving.insert(forward.index) }
+                if !backward.isNone { entering.insert(backward.index) }
+            }
+            if graph.edgeHead[e] == v {
+                if !forward.isNone { entering.insert(forward.index) }
+                if !backward.isNone { leaving.insert(backward.index) }
+            }
         }
-        for a in entering { for t in graph.turns(from: ArcID(a)) { leaving.insert(graph.arcOriginal[graph.turnTarget[t].index].index) } }
-        for a in leaving { for i in graph.turns(into: ArcID(a)) { entering.insert(graph.arcOriginal[graph.turnSource[Int(graph.turnReverseTurn[i])].index].index) } }
         let excluded: WayFlags = [.restrictedAccess, .ferry]
         let have = Set(known.map(\.arc.index))
         var extra: [ArcPosition] = []

@@ -8,6 +8,9 @@ public enum RouteType: String, CaseIterable, Sendable, Codable {
     case eco
     /// Curvy, minor, scenic roads; motorways avoided (see `MetricFactory.thrilling`).
     case thrilling
+    /// A bicycle's calm route: time on busy roads without a cycle lane or track counts for more
+    /// (OSRM bicycle.lua's `cyclability` weight; see `MetricFactory`). TomTom's `eco` for a bicycle.
+    case quiet
 }
 
 /// Kinds of road a route can avoid (TomTom's `avoid` values).

@@ -23,6 +23,11 @@ public struct RoutePlanner {
     public let graph: RoadGraph
     public let metric: Metric
     public var maxSnapDistanceMeters: Double = 1000
+    /// How far a point whose nearest road lies in a small piece of the network, with no road of
+    /// the large part within `maxSnapDistanceMeters`, may be moved to the large part's nearest
+    /// road (a hamlet joined to the network only by a track): OSRM moves such a point however
+    /// far; beyond this the point is in another part of the extract and the answer is NoRoute.
+    public var unreachablePieceFallbackMeters: Double = 5000
 
     public init(graph: RoadGraph, metric: Metric) {
         self.graph = graph

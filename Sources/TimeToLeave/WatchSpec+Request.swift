@@ -21,9 +21,10 @@ extension WatchSpec {
                             parameter: "travelMode")
         }
         let typeName = request.routeType ?? "fastest"
-        guard let type = Vocabulary.routeTypes[typeName] else {
+        guard let named = Vocabulary.routeTypes[typeName] else {
             throw .badInput("routeType \(typeName) is not supported; use fastest, shortest, eco or thrilling", parameter: "routeType")
         }
+        guard let type = Vocabulary.routeType(named, for: mode) else { throw .badInput(Vocabulary.bicycleThrillingRefusal, parameter: "routeType") }
         var avoid: [Avoidance] = []
         for name in request.avoid ?? [] {
             guard let kind = Vocabulary.avoidance(name) else {

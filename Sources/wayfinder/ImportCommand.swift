@@ -2,6 +2,10 @@ import Foundation
 import DatasetImport
 import RoadExtract
 import OSMPBF
+import HTTPServer
+#if canImport(Glibc)
+import Glibc
+#endif
 
 enum ImportCommand {
     static let usage = """
@@ -10,7 +14,8 @@ enum ImportCommand {
     Reads an OpenStreetMap extract and writes a dataset folder: road graphs for each profile
     (memory-mapped by the server), the places index and the base map. An interrupted import
     leaves the previous dataset in DATASET_DIR intact; `state/` (live traffic, watches, tile
-    cache) is kept across re-imports.
+    cache) is kept across re-imports. Stopped by SIGINT (Ctrl-C) or SIGTERM, it removes what it
+    had written and exits with 130 or 143.
 
     Before it starts, the import estimates the memory it needs from the extract's size and block
     count and refuses an extract that cannot fit; while it runs it stops cleanly (exit status 75,
@@ -30,6 +35,15 @@ enum ImportCommand {
     """
 
     static func run(_ args: [String]) throws {
+        // Before any thread starts, so that every thread inherits the mask and the signal waits here.
+        let signals = TerminationSignals.block()
+        Thread.detachNewThread {
+            let signal = signals.wait()
+            DatasetImporter.abandonUnfinished()
+            let message = "\nwayfinder: import stopped by signal \(signal); what it had written is removed and the previous dataset, if any, is unchanged\n"
+            message.withCString { _ = write(2, $0, strlen($0)) }
+            _exit(128 + signal)
+        }
         var a = try Arguments(args, valueOptions: ["output", "profiles", "timezone", "threads", "max-memory"])
         if a.flag("help") { print(usage); return }
         guard a.positional.count == 1 else { throw UsageError("give exactly one extract file") }
@@ -70,7 +84,10 @@ enum ImportCommand {
             throw CommandFailure(error.description, exitCode: error.kind == .cannotOpen ? ExitCode.noInput : ExitCode.dataError)
         } catch let error as ImportError {
             bar.finish()
-            if case .notEnoughMemory = error { throw CommandFailure(error.description, exitCode: ExitCode.tempFail) }
+            switch error {
+            case .notEnoughMemory, .notEnoughDisk: throw CommandFailure(error.description, exitCode: ExitCode.tempFail)
+            case .unknownTimeZone: break
+            }
             throw CommandFailure(error.description, exitCode: ExitCode.usage)
         }
         bar.finish()

@@ -1,6 +1,7 @@
 import Foundation
 import Dataset
 import MapsAPI
+import MapsAPIMapping
 import MapsService
 import GeoCore
 import RoadNetwork
@@ -65,7 +66,8 @@ enum RouteCommand {
         }
         var query = RouteQuery(waypoints: [from] + vias + [to], mode: mode)
         if let t = a.value("type") {
-            guard let type = RouteType(rawValue: t) else { throw UsageError("unknown route type \"\(t)\"; choose fastest, shortest, eco or thrilling") }
+            guard let named = Vocabulary.routeTypes[t] else { throw UsageError("unknown route type \"\(t)\"; choose fastest, shortest, eco or thrilling") }
+            guard let type = Vocabulary.routeType(named, for: mode) else { throw UsageError(Vocabulary.bicycleThrillingRefusal) }
             query.routeType = type
         }
         if let list = a.value("avoid") {

@@ -2,15 +2,14 @@ import Foundation
 import Testing
 import BinaryIO
 import Deflate
+import MapsTestSupport
 
 /// The streaming column writer: what it writes opens as the same columns as an in-memory set,
 /// earlier columns can be read back before the file is finished, an unfinished writer leaves
 /// nothing behind, and the background check catches a flipped byte.
 @Suite struct ColumnFileWriterTests {
     static func folder() -> String {
-        let path = NSTemporaryDirectory() + "wayfinder-columns-\(UInt32.random(in: 0...UInt32.max))"
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        Fixtures.temporaryDirectory("wayfinder-columns").path
     }
 
     let numbers: [UInt32] = (0..<100_000).map { UInt32(truncatingIfNeeded: $0 &* 2_654_435_761) }

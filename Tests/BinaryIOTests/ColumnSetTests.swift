@@ -47,11 +47,13 @@ import Deflate
         try builder().write(to: path, formatVersion: 3)
         #expect { try ColumnSet.open(path: path, formatVersion: 4) } throws: { "\($0)".contains("version") }
         var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        bytes[bytes.count - 20] ^= 0x01
+        bytes[bytes.count - 20] ^= 0x01  // in the directory, which has a checksum of its own
         try bytes.write(to: URL(fileURLWithPath: path))
-        #expect { try ColumnSet.open(path: path, formatVersion: 3) } throws: { error in
-            guard case ColumnSetError.damaged = error else { return false }
-            return true
+        for verify in [true, false] {
+            #expect { try ColumnSet.open(path: path, formatVersion: 3, verify: verify) } throws: { error in
+                guard case ColumnSetError.damaged = error else { return false }
+                return true
+            }
         }
         try Data("not a column file at all".utf8).write(to: URL(fileURLWithPath: path))
         #expect(throws: ColumnSetError.self) { try ColumnSet.open(path: path, formatVersion: 3) }

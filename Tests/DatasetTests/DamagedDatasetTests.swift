@@ -31,22 +31,48 @@ import DatasetImport
         }
     }
 
-    /// A server opens without checking the places index and base map first, but never without
-    /// checking the graph: its hierarchies are customized at once, and a flipped index there would
-    /// crash the server, a flipped column name would read as a dataset from another version.
+    /// A server opens without reading the files whole (a country's graph is gigabytes) and checks
+    /// them in the background, but the graph's header and column directory are checked at open: a
+    /// flipped column name or offset is refused at once, a flipped value by the background check.
     @Test(arguments: ["column data", "column name"])
-    func theGraphIsCheckedEvenWhenTheRestIsNot(flip: String) throws {
+    func aServerChecksTheGraphsDirectoryAtOpenAndItsDataAfter(flip: String) throws {
         let root = try Self.importTown()
+        let path = try flipInGraph(root, at: flip == "column name" ? .name : .data)
+        if flip == "column name" {
+            #expect { try Dataset(path: root, verify: false) } throws: { "\($0)".contains("damaged") }
+        } else {
+            let dataset = try Dataset(path: root, verify: false)
+            #expect { try dataset.verifyFiles() } throws: { error in
+                "\(error)".contains("damaged") && "\(error)".contains(path)
+            }
+        }
+        #expect { try Dataset(path: root) } throws: { "\($0)".contains("damaged") }
+    }
+
+    /// A graph file written before the directory had a checksum of its own (zeros in its place)
+    /// is checked whole at open, even by a server.
+    @Test func aGraphWithoutADirectoryChecksumIsCheckedWholeAtOpen() throws {
+        let root = try Self.importTown()
+        let path = try flipInGraph(root, at: .data)
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        bytes.replaceSubrange(36..<40, with: [0, 0, 0, 0])
+        try bytes.write(to: URL(fileURLWithPath: path))
+        #expect { try Dataset(path: root, verify: false) } throws: { "\($0)".contains("damaged") }
+    }
+
+    enum Place { case name, data }
+
+    /// Flips one bit of the graph file: in the column name `car.cch.upHead` of its directory, or
+    /// halfway to it, in the column data. Returns the file's path.
+    func flipInGraph(_ root: String, at place: Place) throws -> String {
         let path = try Dataset(path: root).dataFile(DatasetLayout.graphFileName)
         var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         let name = Array("car.cch.upHead ".utf8)
         let at = try #require((0...(bytes.count - name.count)).last { i in
             bytes[i..<(i + name.count)].elementsEqual(name)
         })
-        bytes[flip == "column name" ? at : at / 2] ^= 0x20
+        bytes[place == .name ? at : at / 2] ^= 0x20
         try bytes.write(to: URL(fileURLWithPath: path))
-        #expect { try Dataset(path: root, verify: false) } throws: { error in
-            "\(error)".contains("damaged")
-        }
+        return path
     }
 }

@@ -75,6 +75,10 @@ import Testing
         let fr = try #require(InstructionText(language: "fr", units: .metric))
         #expect(fr.render(.init(kind: .turn, direction: .right, street: RoadName(name: "Boulevard du Larvotto", refs: [], exits: ""))).plain
                 == "Tournez à droite sur le Boulevard du Larvotto")
+        var sign = Signpost()
+        sign.destinations = ["Autres Directions"]
+        #expect(fr.render(.init(kind: .fork, direction: .slightRight, street: RoadName(name: "", refs: [], exits: ""), sign: sign)).plain
+                == "Restez à droite en direction d'Autres Directions")
         let es = try #require(InstructionText(language: "es", units: .metric))
         #expect(es.render(.init(kind: .merge, direction: .slightLeft, street: RoadName(name: "Paseo de la Castellana", refs: [], exits: ""))).plain
                 == "Incorpórate ligeramente a la izquierda al Paseo de la Castellana")

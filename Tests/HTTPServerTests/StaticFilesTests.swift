@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MapsTestSupport
 @testable import HTTPServer
 
 @Suite("StaticFiles (no socket)")
@@ -21,7 +22,7 @@ struct StaticFilesTests {
         let base: String
         var root: String { base + "/public" }
         init() throws {
-            base = NSTemporaryDirectory() + "static-\(UUID().uuidString)"
+            base = Fixtures.temporaryDirectory("static").path
             let fm = FileManager.default
             try fm.createDirectory(atPath: base + "/public/docs", withIntermediateDirectories: true)
             try "TOP SECRET".write(toFile: base + "/secret.txt", atomically: true, encoding: .utf8)

@@ -6,8 +6,8 @@ import RoadNetwork
 import Routing
 import GeoCore
 
-/// `TimeDependentRouting` (A* with band potentials, second search when a route outlasts its band,
-/// live bounds) against plain time-dependent Dijkstra, on random networks with random weekly
+/// `TimeDependentRouting` (A* with band potentials, the week's taking over where a route outlasts
+/// its band, live bounds) against plain time-dependent Dijkstra, on random networks with random weekly
 /// profiles, live speeds (slower and faster than history) and closures.
 @Suite struct TimeDependentRoutingOracleTests {
     struct Setup {
@@ -108,9 +108,9 @@ import GeoCore
         #expect(compared >= 20)
     }
 
-    /// Routes that outlast their band's hours are searched again; without that, the band's
-    /// potentials could cut the best route off.
-    @Test func routesOutlastingTheirBandAreSearchedAgain() throws {
+    /// Routes that outlast their band's hours stay exact: past the band's end the week's bounds
+    /// take over; without that, the band's potentials could cut the best route off.
+    @Test func routesOutlastingTheirBandStayExact() throws {
         let now = 1_796_000_000.0
         let s = try Self.setup(seed: 31, now: now, bands: 1, stepProfiles: true)
         #expect(!s.potentials.bands.isEmpty)
@@ -137,8 +137,8 @@ import GeoCore
             #expect(latest.departure.map { ($0 * 1000).rounded() } == reference.departure.map { ($0 * 1000).rounded() })
         }
         #expect(compared >= 60)
-        #expect(forward.secondSearches > 10)
-        #expect(backward.secondSearches > 10)
+        #expect(forward.outlasted > 10)
+        #expect(backward.outlasted > 10)
     }
 
     /// Bands hold only over their own hours: a bound over a band is never above an arc's time

@@ -108,4 +108,22 @@ import OSMPBF
         let s = try Self.roundabout(["highway": "residential", "surface": "sett"])
         #expect(s.routeResult(["a", "b"], mode: .bicycle).map { abs($0.durationSeconds - 20 / (9 / 3.6)) < 0.3 } == true)
     }
+
+    /// A T junction, 100 m grid: `abc` a street, `bd` a side street south of `b`.
+    static let junction = """
+        a b c
+          d
+        """
+
+    @Test("turns cost the square of their angle in right angles, as OSRM's bicycle.lua: a right turn 6/1.4 s, a left turn 6×1.4 s")
+    func turnCosts() throws {
+        let s = try Scenario(Self.junction, gridMeters: 100, ways: ["abc": ["highway": "residential"], "bd": ["highway": "residential"]])
+        let ride = 200 / (15 / 3.6)
+        let right = s.routeResult(["a", "d"], mode: .bicycle)
+        #expect(right?.nodes == "abd")
+        #expect(right.map { abs($0.durationSeconds - ride - 6 / 1.4) < 0.5 } == true)
+        let left = s.routeResult(["c", "d"], mode: .bicycle)
+        #expect(left?.nodes == "cbd")
+        #expect(left.map { abs($0.durationSeconds - ride - 6 * 1.4) < 0.5 } == true)
+    }
 }

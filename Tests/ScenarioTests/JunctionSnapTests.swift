@@ -41,4 +41,29 @@ import RoutePlanning
         let result = s.describe(route, graph: try #require(s.graphs[.car]))
         #expect(result.nodes == "oxyjt", "route \(result.nodes)")
     }
+
+    /// Two one-ways cross at j, each bound by `only_straight_on` (a→j only on to c, b→j only on
+    /// to d: Helsinki's Bulevardi at Mannerheimintie, r75468 and r9112926): no turn joins one
+    /// pair of roads to the other, and a destination 40 cm down j→c still arrives straight from
+    /// b, not round the block by d, y and a.
+    @Test func aJunctionsRoadsAreFoundWhenRestrictionsLeaveNoTurnBetweenThem() throws {
+        let s = try Scenario("""
+            x - - - a - - - y
+            |       |       |
+            b - - - j - - - d
+            |       |       |
+            w - - - c - - - z
+            """, gridMeters: 40, ways: ["aj": ["highway": "residential", "oneway": "yes"], "jc": ["highway": "residential", "oneway": "yes"],
+                                        "bj": ["highway": "residential", "oneway": "yes"], "jd": ["highway": "residential", "oneway": "yes"],
+                                        "xay": ["highway": "residential"], "ydz": ["highway": "residential"],
+                                        "zcw": ["highway": "residential"], "wbx": ["highway": "residential"]],
+            restrictions: [.init(from: "aj", via: "j", to: "jc", type: "only_straight_on"),
+                           .init(from: "bj", via: "j", to: "jd", type: "only_straight_on")])
+        let j = s.coordinate("j")
+        let end = Coordinate(latitude: j.latitude - 0.4 / 111_320, longitude: j.longitude)
+        let route = try #require(s.planning.plan(PlanRequest(waypoints: [s.coordinate("b"), end], mode: .car)).plan?.best)
+        let result = s.describe(route, graph: try #require(s.graphs[.car]))
+        #expect(result.nodes == "bj", "route \(result.nodes)")
+        #expect(result.distanceMeters < 200)
+    }
 }

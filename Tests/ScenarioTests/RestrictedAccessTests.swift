@@ -69,4 +69,63 @@ import RoutePlanning
         let route = try #require(s.planning.plan(request).plan?.best)
         #expect(s.describe(route, graph: s.graphs[.car]!).nodes == "xacdby")
     }
+
+    /// Arriving by a given time, the latest departure is the one around the private street, as
+    /// leaving now or at a given time.
+    @Test func anArriveByRouteDoesNotPassThroughAPrivateStreet() throws {
+        let s = try Scenario(Self.shortcut, ways: ["xa": ["highway": "residential"], "by": ["highway": "residential"],
+                                                   "ab": ["highway": "residential", "access": "private"],
+                                                   "acdb": ["highway": "residential"]])
+        var request = PlanRequest(waypoints: [s.coordinate("x"), s.coordinate("y")])
+        request.timing = .arriveBy(Scenario.quietHour.timeIntervalSince1970 + 3 * 3600)
+        let route = try #require(s.planning.plan(request).plan?.best)
+        #expect(s.describe(route, graph: s.graphs[.car]!).nodes == "xacdby")
+    }
+
+    /// The same shortcut on a map 200 times the size: around is 80 km longer, hours more, and
+    /// still the route does not pass through (OSRM's entry charge, an hour, would).
+    @Test(arguments: [false, true])
+    func aPrivateStreetIsNotPassedThroughEvenToSaveHours(departAt: Bool) throws {
+        let s = try Scenario(Self.shortcut, gridMeters: 20_000, ways: ["xa": ["highway": "residential"], "by": ["highway": "residential"],
+                                                                       "ab": ["highway": "residential", "access": "private"],
+                                                                       "acdb": ["highway": "residential"]])
+        var request = PlanRequest(waypoints: [s.coordinate("x"), s.coordinate("y")])
+        if departAt { request.timing = .departAt(Scenario.quietHour.timeIntervalSince1970 + 3600) }
+        let route = try #require(s.planning.plan(request).plan?.best)
+        #expect(s.describe(route, graph: s.graphs[.car]!).nodes == "xacdby")
+    }
+
+    /// A hamlet (d e f g) whose only way in is a destination-only lane b–d off a block of
+    /// public streets: the lane is one area a route may end or begin in; the hamlet beyond it is
+    /// reached only by passing through it, so a route ends (or begins) at the lane's end, d.
+    static let hamlet = """
+        h - - - i - - - j
+        |       |       |
+        a - - - b - - - c
+                |
+                d
+                |
+                e - f
+                |
+                g
+        """
+
+    static func hamletBehindALane() throws -> Scenario {
+        try Scenario(Self.hamlet, ways: ["hij": ["highway": "residential"], "abc": ["highway": "residential"],
+                                         "ha": ["highway": "residential"], "ib": ["highway": "residential"], "jc": ["highway": "residential"],
+                                         "bd": ["highway": "residential", "motor_vehicle": "destination"],
+                                         "de": ["highway": "residential"], "ef": ["highway": "residential"], "eg": ["highway": "residential"]])
+    }
+
+    @Test func aDestinationBeyondARestrictedLaneEndsAtTheLanesEnd() throws {
+        let s = try Self.hamletBehindALane()
+        #expect(s.route("a", "g") == "abd")
+        #expect(s.route("g", "a") == "dba")
+        #expect(s.route("a", "d") == "abd")
+    }
+
+    @Test func aRouteWithinTheHamletStaysInIt() throws {
+        let s = try Self.hamletBehindALane()
+        #expect(s.route("g", "f") == "gef")
+    }
 }

@@ -5,9 +5,10 @@
 
 Scenarios (each prints its outcome and figures; the last line is a one-line summary):
 
-- kill-import: `wayfinder import` re-importing into a dataset is SIGKILLed at random moments;
-  after each kill the dataset must open and answer exactly as before (routes, search, reverse).
-  A final import must succeed and remove the staging folders the killed ones left.
+- kill-import: `wayfinder import` re-importing into a dataset is killed at random moments, by
+  SIGKILL and SIGTERM in turn; after each kill the dataset must open and answer exactly as before
+  (routes, search, reverse). A SIGTERMed import must exit with 143 and leave no staging folder; a
+  final import must succeed and remove the staging folders the SIGKILLed ones left.
 - server-restart: a server under load holding time-to-leave watches, each followed by an event
   stream client, is SIGKILLed and restarted on the same port (twice): every watch must come back
   with its state, every client must resume its stream where it left off (Last-Event-ID, no event
@@ -232,14 +233,17 @@ def scenario_kill_import(ctx):
     checks.append((not any(a.startswith("error") for a in before), f"baseline answers: {len(before)} questions answered"))
     # One kill in each equal slice of the import's duration, at a random point of the slice.
     times = [(i + ctx.rng.random()) / ctx.kills * 0.98 * full + 0.02 for i in range(ctx.kills)]
-    for t in times:
+    answered = 0
+    for i, t in enumerate(times):
+        sig = signal.SIGTERM if i % 2 else signal.SIGKILL
         log_path = os.path.join(ctx.work, "kill-import", "import.log")
+        folders_before = set(data_folders(ds))
         with open(log_path, "w") as log:
             p = ctx.spawn(["import", ctx.sample, "--output", ds], stdout=log, stderr=log)
             time.sleep(t)
             killed = p.poll() is None
             if killed:
-                p.send_signal(signal.SIGKILL)
+                p.send_signal(sig)
             p.wait()
         with open(log_path) as f:
             stages = [l.split(":", 1)[1].strip() for l in f if l.startswith("import:")]
@@ -250,11 +254,18 @@ def scenario_kill_import(ctx):
         same = after == before
         leftovers = [d for d in data_folders(ds) if d != f"data-{now_id}"]
         switched = now_id is not None and now_id != before_id
-        rows.append(f"kill at {t:.2f} s ({'during ' + stage if killed else 'after it finished'}): "
+        if killed and sig == signal.SIGTERM:
+            # Folders this import made that the manifest does not name (earlier SIGKILLs' are older).
+            made = [d for d in leftovers if d not in folders_before]
+            finished = p.returncode == 0 and switched  # it ended just before the signal came
+            checks.append(((p.returncode == 143 or finished) and not made,
+                           f"SIGTERM at {t:.2f} s: exit {p.returncode} (143 expected), {len(made)} staging folder(s) of its own left (0 expected)"))
+        rows.append(f"{sig.name} at {t:.2f} s ({'during ' + stage if killed else 'after it finished'}): "
                     f"opens {'yes' if doc else 'NO: ' + str(err)}, manifest {'switched to the new import' if switched else 'unchanged'}, "
                     f"answers {'identical' if same else 'DIFFERENT'}, {len(leftovers)} staging folder(s) left")
         checks.append((doc is not None and same,
                        f"after the kill at {t:.2f} s the dataset opens and answers as before"))
+        answered += doc is not None and same
         if switched:
             before_id = now_id  # the new import completed before the kill: it is the previous one now
     # A complete import afterwards removes what the killed ones left.
@@ -266,7 +277,7 @@ def scenario_kill_import(ctx):
     checks.append((probe.answers(ds) == before, "and answers as before"))
     killed_during = sum(1 for r in rows if "during" in r)
     figures = [f"killed import {killed_during} of {len(times)} times at {times[0]:.2f}–{times[-1]:.2f} s of a {full:.2f} s import; "
-               f"old dataset answered identically {sum(1 for ok, t in checks[1:1 + len(times)] if ok)}/{len(times)}"] + rows
+               f"old dataset answered identically {answered}/{len(times)}"] + rows
     checks_summary("kill-import", checks, figures)
     return ds
 

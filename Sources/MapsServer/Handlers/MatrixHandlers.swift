@@ -98,9 +98,10 @@ struct MatrixHandlers {
         }
         query.mode = mode
         let routeType = options.routeType ?? "fastest"
-        guard let type = Vocabulary.routeTypes[routeType] else {
+        guard let named = Vocabulary.routeTypes[routeType] else {
             throw .badInput("routeType must be one of \(Vocabulary.routeTypes.keys.sorted().joined(separator: ", "))", parameter: "routeType")
         }
+        guard let type = Vocabulary.routeType(named, for: mode) else { throw .badInput(Vocabulary.bicycleThrillingRefusal, parameter: "routeType") }
         query.routeType = type
         switch options.traffic ?? "historical" {
         case "historical": query.traffic = false

@@ -73,6 +73,7 @@ struct OSRMHandlers {
             let q = request.query
             try OSRMParameters.check(q, accepted: OSRMParameters.route, service: "route")
             var query = RouteQuery(waypoints: coords, mode: mode)
+            query.routeType = Vocabulary.osrmRouteTypes[(request.pathParameters["profile"] ?? "").lowercased()] ?? .fastest
             query.snapping = try OSRMParameters.snapping(q, count: coords.count, service: app.service)
             query.avoid = try OSRMParameters.exclude(q)
             query.strictAvoid = true

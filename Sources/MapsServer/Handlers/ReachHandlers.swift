@@ -70,7 +70,10 @@ struct ReachHandlers {
             throw APIError.badInput("travelMode \(modeText) is not supported; use car, taxi, bicycle or pedestrian", parameter: "travelMode")
         }
         query.mode = mode
-        query.routeType = try q.oneOf("routeType", Vocabulary.routeTypes, default: .fastest)
+        guard let routeType = Vocabulary.routeType(try q.oneOf("routeType", Vocabulary.routeTypes, default: .fastest), for: mode) else {
+            throw APIError.badInput(Vocabulary.bicycleThrillingRefusal, parameter: "routeType")
+        }
+        query.routeType = routeType
         query.traffic = try q.bool("traffic", default: true)
         for name in q.list("avoid") {
             guard let kind = Vocabulary.avoidance(name), kind != .alreadyUsedRoads else {

@@ -56,7 +56,10 @@ struct RoutingHandlers {
         var query = RouteQuery(waypoints: waypoints, mode: mode)
         query.passThrough = circles
         if request.method == .post && !request.body.isEmpty { query.supportingPoints = try supportingPoints(request.body) }
-        query.routeType = try q.oneOf("routeType", Vocabulary.routeTypes, default: .fastest)
+        guard let routeType = Vocabulary.routeType(try q.oneOf("routeType", Vocabulary.routeTypes, default: .fastest), for: mode) else {
+            throw APIError.badInput(Vocabulary.bicycleThrillingRefusal, parameter: "routeType")
+        }
+        query.routeType = routeType
         query.traffic = try q.bool("traffic", default: true)
         query.maxAlternatives = try q.int("maxAlternatives", default: 0, range: 0...5)
         query.computeBestOrder = try q.bool("computeBestOrder", default: false)

@@ -4,7 +4,8 @@ extension Profile {
     /// Cycling, after OSRM's bicycle.lua: 15 km/h on roads, walking the bicycle at 4 km/h where
     /// riding is not allowed but walking is (footways, pedestrian streets and areas, against a
     /// one-way without a contraflow exception, `bicycle=dismount`), carrying it on steps with a
-    /// ramp or a short flight; no motorways or trunk roads unless a lane, a track or a tag allows.
+    /// ramp or a short flight; no motorways or trunk roads unless a lane, a track or a tag allows;
+    /// a turn costs the square of its angle in right angles (bicycle.lua's turn function).
     public static let bicycle = Profile(
         mode: .bicycle,
         highwaySpeedsKmh: [
@@ -48,6 +49,7 @@ extension Profile {
             ($0, ["track", "lane", "share_busway", "sharrow", "shared", "shared_lane"])
         }),
         impliedAccessTags: ["bicycle_road": ["yes"], "cyclestreet": ["yes"]],
+        cycleRouteTags: ["route": ["bicycle", "mtb"]],
         stepRampTags: ["ramp:bicycle": ["yes"], "ramp:stroller": ["yes"], "ramp": ["yes"]],
         carriedStepsMaxCount: 30,
         carriedStepsSpeedKmh: 2,
@@ -56,7 +58,7 @@ extension Profile {
         blockingBarriers: ["yes", "wall", "fence", "hedge", "retaining_wall", "city_wall", "ditch", "debris"],
         restrictionKeys: ["restriction", "restriction:vehicle", "restriction:bicycle"],
         restrictionExemptions: ["bicycle", "vehicle"],
-        turnCosts: TurnCostModel(turnPenaltySeconds: 6, turnBias: 1.4, uTurnPenaltySeconds: 5,
-                                 trafficSignalSeconds: 2, uTurns: .anywhere)
+        turnCosts: TurnCostModel(turnPenaltySeconds: 6, turnBias: 1.4, uTurnPenaltySeconds: 20,
+                                 trafficSignalSeconds: 2, uTurns: .anywhere, curve: .quadratic)
     )
 }

@@ -10,6 +10,7 @@ extension Profile {
         routeSpeedsKmh: ["ferry": 5, "shuttle_train": 10],
         accessGrantedSpeedKmh: 10,
         excludedTags: carExclusions,
+        openConstructionValues: ["no", "widening", "minor"],
         maxspeedFactor: 0.8,
         surfaceSpeedCapsKmh: surfaceCaps,
         tracktypeSpeedCapsKmh: ["grade1": 60, "grade2": 40, "grade3": 30, "grade4": 25, "grade5": 20],
@@ -35,7 +36,7 @@ extension Profile {
 
     static let carExclusions: [String: Set<String>] = [
         "area": ["yes"], "oneway": ["reversible", "alternating"], "impassable": ["yes"], "status": ["impassable"],
-        "highway": ["construction", "proposed", "steps"], "construction": ["yes"],
+        "highway": ["construction", "proposed", "steps"],
     ]
 
     /// Speed caps by surface, shared by the motor profiles (OSRM car.lua's surface_speeds).

@@ -13,6 +13,8 @@ public struct ArriveBySearch {
     let potential: CCHPotential?
     let lowerBound: LowerBound?
     let scratch: TimeDependentScratch
+    /// Where `potential`'s bounds stop holding (going back in time) and what holds before them.
+    public var expiry: PotentialExpiry?
 
     public init(graph: RoadGraph, table: TravelTimeTable, potential: CCHPotential?, lowerBound: LowerBound?,
                 scratch: TimeDependentScratch? = nil) {
@@ -41,6 +43,11 @@ public struct ArriveBySearch {
     /// For each source position, the latest departure that reaches one of the targets by its deadline.
     public mutating func solve(sources: [ArcPosition], targets: [Target]) -> [Departure?] {
         var best: [Departure?] = Array(repeating: nil, count: sources.count)
+        // Entering a restricted road from an open one costs what it costs in the forward searches
+        // (ordering only): `score` is the departure less those charges, what the search maximises.
+        var score = [Double](repeating: -.infinity, count: sources.count)
+        let restrictedEntry = graph.hasRestrictedAccess
+        let extras = scratch.extras
         let reference = (targets.map(\.deadline).max() ?? 0) + 1
         func key(_ time: Double) -> UInt32 { UInt32(min(Double(UInt32.max - 1), max(0, (reference - time) * 1000))) }
         // Same-arc answers.
@@ -50,22 +57,32 @@ public struct ArriveBySearch {
                 if let t = table.latestEntry(source.arc.index, exit: target.deadline, fraction: target.position.fraction - source.fraction, ignoringClosure: true),
                    best[i].map({ t > $0.time }) ?? true {
                     best[i] = Departure(time: t, target: j, arcs: [source.arc])
+                    score[i] = t
                 }
             }
         }
         if let potential, let lowerBound {
             potential.prepare(sources.map { ($0.arc, lowerBound.remaining($0)) })
+            if let expiry { expiry.potential.prepare(sources.map { ($0.arc, expiry.lowerBound.remaining($0)) }) }
         }
+        let limitMs = expiry?.limitMs(from: reference, forward: false) ?? UInt32.max
         let s = scratch.heap  // labels: (reference − latest entry) in ms
         s.reset()
         var targetOf: [Int: Int] = [:]
-        func potentialKey(_ arc: Int, _ lateness: UInt32) -> UInt32 {
-            guard let potential, let lowerBound else { return lateness }
-            // A lower bound of the time from a source to the *start* of `arc`.
+        /// A lower bound of the time from a source to the *start* of `arc` (infinity: none reaches it).
+        func toStart(_ potential: CCHPotential, _ bound: LowerBound, _ arc: Int) -> UInt32 {
             let toEnd = potential.value(ArcID(arc))
-            if toEnd == CCHPotential.infinity { return UInt32.max }
-            let toStart = toEnd > lowerBound.arcWeight[arc] ? toEnd - lowerBound.arcWeight[arc] : 0
-            return Metric.add(lateness, toStart)
+            if toEnd == CCHPotential.infinity { return toEnd }
+            return toEnd > bound.arcWeight[arc] ? toEnd - bound.arcWeight[arc] : 0
+        }
+        /// The heap key: lateness, the entry charges on the way (`extra`), and the potential.
+        func potentialKey(_ arc: Int, _ lateness: UInt32, extra: UInt32 = 0) -> UInt32 {
+            guard let potential, let lowerBound else { return Metric.add(lateness, extra) }
+            var p = toStart(potential, lowerBound, arc)
+            if let expiry {
+                p = PotentialExpiry.combine(band: p, labelMs: lateness, limitMs: limitMs) { toStart(expiry.potential, expiry.lowerBound, arc) }
+            }
+            return p == CCHPotential.infinity ? UInt32.max : Metric.add(Metric.add(lateness, extra), p)
         }
         for (j, target) in targets.enumerated() {
             let original = graph.arcOriginal[target.position.arc.index]
@@ -74,7 +91,10 @@ public struct ArriveBySearch {
                 let lateness = key(entry)
                 let k = potentialKey(arc.index, lateness)
                 guard k != UInt32.max else { continue }
-                if s.push(arc.index, key: k, label: lateness, parent: LabelHeap.noParent) { targetOf[arc.index] = j }
+                if s.push(arc.index, key: k, label: lateness, parent: LabelHeap.noParent) {
+                    targetOf[arc.index] = j
+                    extras[arc.index] = 0
+                }
             }
         }
         let sourceArcs = sources.map { graph.arcOriginal[$0.arc.index] }
@@ -82,7 +102,7 @@ public struct ArriveBySearch {
         var lastArc = [ArcID](repeating: .none, count: sources.count)
         func bound() -> UInt32 {
             var m: UInt32 = 0
-            for b in best { guard let b else { return UInt32.max }; m = max(m, key(b.time)) }
+            for i in best.indices { guard best[i] != nil else { return UInt32.max }; m = max(m, key(score[i])) }
             return m
         }
         var stopAt = bound()
@@ -91,16 +111,22 @@ public struct ArriveBySearch {
         while let (b, keyB) = s.popMin() {
             if keyB >= stopAt { break }
             let entryB = reference - Double(s.label(b)) / 1000
+            let extraB = restrictedEntry ? extras[b] : 0
             for i in graph.turns(into: ArcID(b)) {
                 let t = Int(graph.turnReverseTurn[i])
                 let a = graph.turnSource[t].index
+                var extraA = extraB
+                if restrictedEntry && Metric.restricted(graph, ArcID(b)) && !Metric.restricted(graph, ArcID(a)) {
+                    extraA = Metric.add(extraA, WeightUnit.milliseconds.restrictedEntryPenalty)
+                }
                 let leaveA = entryB - Double(graph.turnDurationMs[t]) / 1000
                 if gated && conditionals.blocksTurn(t, at: leaveA, utcOffsetSeconds: offset) { continue }
                 let original = graph.arcOriginal[a]
                 for (si, source) in sources.enumerated() where sourceArcs[si] == original {
                     guard let start = table.latestEntry(a, exit: leaveA, fraction: 1 - source.fraction, ignoringClosure: true) else { continue }
-                    if best[si].map({ start > $0.time }) ?? true {
+                    if start - Double(extraA) / 1000 > score[si] {
                         best[si] = Departure(time: start, target: -1, arcs: [])
+                        score[si] = start - Double(extraA) / 1000
                         lastTo[si] = b
                         lastArc[si] = ArcID(a)
                         stopAt = bound()
@@ -110,9 +136,9 @@ public struct ArriveBySearch {
                 guard let entryA = table.latestEntry(a, exit: leaveA) else { continue }
                 if gated && conditionals.blocksArc(a, at: entryA, utcOffsetSeconds: offset) { continue }
                 let lateness = key(entryA)
-                let k = potentialKey(a, lateness)
+                let k = potentialKey(a, lateness, extra: extraA)
                 guard k != UInt32.max else { continue }
-                s.push(a, key: k, label: lateness, parent: UInt32(b))
+                if s.push(a, key: k, label: lateness, parent: UInt32(b)), restrictedEntry { extras[a] = extraA }
             }
         }
         for si in best.indices where lastTo[si] >= 0 && best[si]?.arcs.isEmpty == true {

@@ -17,6 +17,8 @@ public struct TimeDependentLegSearch: LegSearch {
     /// Milliseconds added (to the ordering cost, not to the clock) when entering an arc;
     /// `UInt32.max` forbids it. Empty = none. Used for soft avoidances and alternatives.
     public var penaltyMs: [UInt32] = []
+    /// Where `potential`'s bounds stop holding and what holds after (nil: they always hold).
+    public var expiry: PotentialExpiry?
 
     /// - Parameters:
     ///   - potential: built on a CCH customized with `lowerBound`'s turn weights; nil runs plain
@@ -53,20 +55,16 @@ public struct TimeDependentLegSearch: LegSearch {
         }
         let targetArcs = problem.targets.map { graph.arcOriginal[$0.arc.index] }
         if let potential, let lowerBound {
-            var starts: [(arc: ArcID, offset: UInt32)] = []
-            for (j, target) in problem.targets.enumerated() {
-                // From the end of the arc before the target to the target point: the turn, then
-                // the target arc up to the point.
-                let toPoint = lowerBound.covered(target)
-                let arcs = [targetArcs[j]] + (graph.restrictionCopies[targetArcs[j]] ?? [])
-                for arc in arcs {
-                    for i in graph.turns(into: arc) {
-                        let t = Int(graph.turnReverseTurn[i])
-                        starts.append((graph.turnSource[t], Metric.add(graph.turnDurationMs[t], toPoint)))
-                    }
-                }
-            }
-            potential.prepare(starts)
+            potential.prepare(potentialStarts(problem.targets, arcs: targetArcs, bound: lowerBound))
+            if let expiry { expiry.potential.prepare(potentialStarts(problem.targets, arcs: targetArcs, bound: expiry.lowerBound)) }
+        }
+        let limitMs = expiry?.limitMs(from: departure, forward: true) ?? UInt32.max
+        /// The potential of `arc` reached with `label` (infinity: no target beyond it).
+        func bound(_ arc: Int, _ label: UInt32) -> UInt32 {
+            guard let potential else { return 0 }
+            let band = potential.value(ArcID(arc))
+            guard let expiry else { return band }
+            return PotentialExpiry.combine(band: band, labelMs: label, limitMs: limitMs) { expiry.potential.value(ArcID(arc)) }
         }
         let h = scratch.heap
         let extras = scratch.extras
@@ -82,11 +80,8 @@ public struct TimeDependentLegSearch: LegSearch {
             let t = drive(a, elapsedMs: source.cost, fraction: 1 - source.position.fraction, endpoint: true)
             guard t != UInt32.max else { continue }
             let label = Metric.add(source.cost, t)
-            var k = label
-            if let potential {
-                let p = potential.value(ArcID(a))
-                k = p == CCHPotential.infinity ? UInt32.max : Metric.add(label, p)
-            }
+            let p = bound(a, label)
+            let k = p == CCHPotential.infinity ? UInt32.max : Metric.add(label, p)
             guard k != UInt32.max else { continue }
             if h.push(a, key: k, label: label, parent: LabelHeap.noParent) {
                 if penalized { extras[a] = 0 }
@@ -100,12 +95,12 @@ public struct TimeDependentLegSearch: LegSearch {
         }
         var lastFrom = [Int](repeating: -1, count: problem.targets.count)
         var lastArc = [ArcID](repeating: .none, count: problem.targets.count)
-        func bound() -> UInt32 {
+        func worstBest() -> UInt32 {
             var m: UInt32 = 0
             for b in best { guard let b else { return UInt32.max }; m = max(m, b.cost) }
             return m
         }
-        var stopAt = bound()
+        var stopAt = worstBest()
         let turnFirstOut = graph.turnFirstOut, turnTarget = graph.turnTarget, turnDuration = graph.turnDurationMs
         // Conditional turns and arcs are asked about only in graphs that have any, and then only
         // when their bit is set: the moment is the one the route reaches them.
@@ -136,7 +131,7 @@ public struct TimeDependentLegSearch: LegSearch {
                         best[j] = .init(cost: candidate, source: -1, arcs: [])
                         lastFrom[j] = u
                         lastArc[j] = ArcID(v)
-                        stopAt = bound()
+                        stopAt = worstBest()
                     }
                 }
                 if h.isSettled(v) { continue }
@@ -144,17 +139,32 @@ public struct TimeDependentLegSearch: LegSearch {
                 let travel = drive(v, elapsedMs: entry)
                 guard travel != UInt32.max else { continue }
                 let label = Metric.add(entry, travel)
-                var k = Metric.add(label, extraV)
-                if let potential {
-                    let p = potential.value(ArcID(v))
-                    if p == CCHPotential.infinity { continue }
-                    k = Metric.add(k, p)
-                }
+                let p = bound(v, label)
+                if p == CCHPotential.infinity { continue }
+                let k = Metric.add(Metric.add(label, extraV), p)
                 if k != UInt32.max, h.push(v, key: k, label: label, parent: UInt32(u)), penalized { extras[v] = extraV }
             }
         }
         LegSolution.unpack(&best, lastFrom: lastFrom, lastArc: lastArc, sourceOf: sourceOf, parents: h)
         return LegSolution(paths: best)
+    }
+}
+
+extension TimeDependentLegSearch {
+    /// Where a potential towards the targets starts: the arcs turning into each target's arc (and
+    /// its restriction copies), with the turn and the target arc up to the point.
+    func potentialStarts(_ targets: [ArcPosition], arcs targetArcs: [ArcID], bound: LowerBound) -> [(arc: ArcID, offset: UInt32)] {
+        var starts: [(arc: ArcID, offset: UInt32)] = []
+        for (j, target) in targets.enumerated() {
+            let toPoint = bound.covered(target)
+            for arc in [targetArcs[j]] + (graph.restrictionCopies[targetArcs[j]] ?? []) {
+                for i in graph.turns(into: arc) {
+                    let t = Int(graph.turnReverseTurn[i])
+                    starts.append((graph.turnSource[t], Metric.add(graph.turnDurationMs[t], toPoint)))
+                }
+            }
+        }
+        return starts
     }
 }
 

@@ -11,8 +11,8 @@ public import RoadNetwork
 /// FIFO. What they cost is tightness: a bound over the whole week makes every arc as fast as at
 /// night and a rush-hour search settles a wide ellipse; a bound over a band of a few hours that
 /// contains the trip is within a few per cent of the real times, and the search stays in the
-/// route's corridor. A search is exact while it only enters arcs within its band's hours, so a
-/// route that ends after them is searched again with a band (or the week) that covers it.
+/// route's corridor. A band's bounds hold only for arcs driven within its hours; past them the
+/// week's take over (`PotentialExpiry`), so a route that outlasts its band stays exact.
 public final class TimeDependentPotentials: @unchecked Sendable {
     public struct Band: Sendable {
         public let band: TimeBand

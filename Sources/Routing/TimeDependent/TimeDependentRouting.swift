@@ -3,10 +3,9 @@ public import RoadNetwork
 /// Exact depart-at and arrive-by routes through any number of waypoints: time-dependent A* with
 /// the tightest potentials `TimeDependentPotentials` has for the trip's hours.
 ///
-/// A first search guesses the trip's hours from a lower bound of its length (half as long again,
-/// plus two minutes, covers most trips); if its route ends outside the hours its potentials hold
-/// for, a second search uses bounds that cover that route's whole span. The first route's end is
-/// an upper bound of the best one's, so the second search is exact; most trips need one.
+/// The trip's hours are guessed from a lower bound of its length (half as long again, plus two
+/// minutes, covers most trips) to pick a band; where the band's hours run out before the route
+/// ends, the week's bounds take over (`PotentialExpiry`), so one search is exact for every trip.
 public struct TimeDependentRouting {
     public let graph: RoadGraph
     public let planner: RoutePlanner
@@ -16,8 +15,7 @@ public struct TimeDependentRouting {
     /// searches that may enter arcs while live data is in force; nil when no live speed is
     /// faster (made on first use by the caller, which keeps them with its live data).
     public let liveBound: (Int?) -> LowerBoundHierarchy?
-    /// The first search's guess of the trip's span: its lower bound times `spanFactor`, plus
-    /// `spanMargin` seconds.
+    /// The guess of the trip's span: its lower bound times `spanFactor`, plus `spanMargin` seconds.
     public var spanFactor = 1.5
     public var spanMargin = 120.0
 
@@ -30,10 +28,11 @@ public struct TimeDependentRouting {
         self.liveBound = liveBound
     }
 
-    /// How many searches the last calls needed (for statistics).
+    /// What the last calls did (for statistics).
     public struct Statistics: Sendable {
         public var searches = 0
-        public var secondSearches = 0
+        /// Searches whose route outlasted its band's hours (the week's bounds took over on the way).
+        public var outlasted = 0
         public init() {}
     }
 
@@ -43,16 +42,19 @@ public struct TimeDependentRouting {
     public func departAt(_ endpoints: [RouteEndpoint], departure: Double, penaltyMs: [UInt32] = [], usedRoads: UsedRoads = .allowed,
                          scratch: TimeDependentScratch, statistics: inout Statistics) -> RouteOutcome {
         let guess = departure + estimate(endpoints) * spanFactor + spanMargin
-        var (hierarchy, validUntil) = forwardBound(from: departure, to: guess)
-        var outcome = search(endpoints, departure: departure, penaltyMs: penaltyMs, usedRoads: usedRoads, hierarchy: hierarchy, scratch: scratch)
+        var (band, validUntil) = potentials.forward(from: departure, to: guess, table: table)
+        // No band covers the guess: one that holds at the departure still beats the week's.
+        if band == nil { (band, validUntil) = potentials.forward(from: departure, to: departure, table: table) }
+        // Live speeds hold for arcs entered before `liveUntil`: the band's bounds cover arcs from the
+        // departure on, the week's those after the band's hours.
+        let until = table.liveUntil ?? -.infinity
+        let outcome = search(endpoints, departure: departure, penaltyMs: penaltyMs, usedRoads: usedRoads, band: band, validUntil: validUntil,
+                             live: (band: departure < until, week: validUntil < until), scratch: scratch)
         statistics.searches += 1
-        guard let route = outcome.route else { return outcome }
-        let arrival = departure + (RouteTiming.timed(route, graph: graph, table: table, departure: departure)?.durationSeconds ?? .infinity)
-        if arrival <= validUntil { return outcome }
-        (hierarchy, validUntil) = arrival.isFinite ? forwardBound(from: departure, to: arrival) : (potentials.week, .infinity)
-        outcome = search(endpoints, departure: departure, penaltyMs: penaltyMs, usedRoads: usedRoads, hierarchy: hierarchy, scratch: scratch)
-        statistics.searches += 1
-        statistics.secondSearches += 1
+        if validUntil.isFinite, let route = outcome.route,
+           departure + (RouteTiming.timed(route, graph: graph, table: table, departure: departure)?.durationSeconds ?? .infinity) > validUntil {
+            statistics.outlasted += 1
+        }
         return outcome
     }
 
@@ -61,14 +63,14 @@ public struct TimeDependentRouting {
     public func arriveBy(_ endpoints: [RouteEndpoint], arrival: Double, scratch: TimeDependentScratch,
                          statistics: inout Statistics) -> (outcome: RouteOutcome, departure: Double?) {
         let guess = arrival - estimate(endpoints) * spanFactor - spanMargin
-        var (hierarchy, validFrom) = backwardBound(from: guess, to: arrival)
-        var result = searchBackward(endpoints, arrival: arrival, hierarchy: hierarchy, scratch: scratch)
+        var (band, validFrom) = potentials.backward(from: guess, to: arrival, table: table)
+        if band == nil { (band, validFrom) = potentials.backward(from: arrival, to: arrival, table: table) }
+        // Going back in time, the band's bounds cover arcs entered after its start, the week's any before.
+        let until = table.liveUntil ?? -.infinity
+        let result = searchBackward(endpoints, arrival: arrival, band: band, validFrom: validFrom,
+                                    live: (band: validFrom < until, week: table.liveUntil != nil), scratch: scratch)
         statistics.searches += 1
-        guard let departure = result.departure, departure < validFrom else { return result }
-        (hierarchy, validFrom) = backwardBound(from: departure, to: arrival)
-        result = searchBackward(endpoints, arrival: arrival, hierarchy: hierarchy, scratch: scratch)
-        statistics.searches += 1
-        statistics.secondSearches += 1
+        if validFrom.isFinite, let departure = result.departure, departure < validFrom { statistics.outlasted += 1 }
         return result
     }
 
@@ -105,33 +107,41 @@ public struct TimeDependentRouting {
         return starts
     }
 
-    func forwardBound(from start: Double, to end: Double) -> (LowerBoundHierarchy, Double) {
-        let (band, validUntil) = potentials.forward(from: start, to: end, table: table)
-        if let until = table.liveUntil, start < until, let live = liveBound(band) { return (live, validUntil) }
-        return (potentials.hierarchy(band), validUntil)
+    /// A band's bounds (the week's for nil), lowered by live speeds when the search may meet them.
+    func bounds(_ band: Int?, live: Bool) -> LowerBoundHierarchy {
+        (live ? liveBound(band) : nil) ?? potentials.hierarchy(band)
     }
 
-    func backwardBound(from start: Double, to end: Double) -> (LowerBoundHierarchy, Double) {
-        let (band, validFrom) = potentials.backward(from: start, to: end, table: table)
-        if let until = table.liveUntil, start < until, let live = liveBound(band) { return (live, validFrom) }
-        return (potentials.hierarchy(band), validFrom)
+    /// Runs `body` with the band's potential and, when the band's hours end, the week's to take over.
+    func withPotentials<R>(band: Int?, moment: Double, live: (band: Bool, week: Bool), towardsTargets: Bool,
+                           _ body: (CCHPotential, LowerBound, PotentialExpiry?) -> R) -> R {
+        let first = bounds(band, live: live.band)
+        return first.hierarchy.withPotential(towardsTargets: towardsTargets) { potential in
+            guard band != nil, moment.isFinite else { return body(potential, first.bound, nil) }
+            let week = bounds(nil, live: live.week)
+            return week.hierarchy.withPotential(towardsTargets: towardsTargets) { always in
+                body(potential, first.bound, PotentialExpiry(potential: always, lowerBound: week.bound, moment: moment))
+            }
+        }
     }
 
-    func search(_ endpoints: [RouteEndpoint], departure: Double, penaltyMs: [UInt32], usedRoads: UsedRoads, hierarchy: LowerBoundHierarchy,
-                scratch: TimeDependentScratch) -> RouteOutcome {
-        hierarchy.hierarchy.withPotential(towardsTargets: true) { potential in
+    func search(_ endpoints: [RouteEndpoint], departure: Double, penaltyMs: [UInt32], usedRoads: UsedRoads, band: Int?, validUntil: Double,
+                live: (band: Bool, week: Bool), scratch: TimeDependentScratch) -> RouteOutcome {
+        withPotentials(band: band, moment: validUntil, live: live, towardsTargets: true) { potential, bound, expiry in
             var inner = TimeDependentLegSearch(graph: graph, table: table, departure: departure, potential: potential,
-                                               lowerBound: hierarchy.bound, scratch: scratch)
+                                               lowerBound: bound, scratch: scratch)
             inner.penaltyMs = penaltyMs
+            inner.expiry = expiry
             var search = UsedRoadsSearch(inner: inner, penalizeUsed: usedRoads != .allowed, strict: usedRoads == .forbidden)
             return planner.route(endpoints, using: &search)
         }
     }
 
-    func searchBackward(_ endpoints: [RouteEndpoint], arrival: Double, hierarchy: LowerBoundHierarchy,
+    func searchBackward(_ endpoints: [RouteEndpoint], arrival: Double, band: Int?, validFrom: Double, live: (band: Bool, week: Bool),
                         scratch: TimeDependentScratch) -> (outcome: RouteOutcome, departure: Double?) {
-        hierarchy.hierarchy.withPotential(towardsTargets: false) { potential in
-            var search = ArriveBySearch(graph: graph, table: table, potential: potential, lowerBound: hierarchy.bound, scratch: scratch)
+        withPotentials(band: band, moment: validFrom, live: live, towardsTargets: false) { potential, bound, expiry in
+            var search = ArriveBySearch(graph: graph, table: table, potential: potential, lowerBound: bound, scratch: scratch)
+            search.expiry = expiry
             return planner.routeArrivingBy(endpoints, arrival: arrival, using: &search)
         }
     }

@@ -18,9 +18,10 @@ public enum RouteType: String, Sendable, Hashable, Codable, CaseIterable {
     case fastest
     /// Least distance.
     case shortest
-    /// Least fuel, with a little weight on time.
+    /// Least fuel, with a little weight on time; for a bicycle, the quiet route (busy and fast roads
+    /// without a cycle lane count for more).
     case eco
-    /// Winding, interesting roads (see ``RouteRequest/windingness``).
+    /// Winding, interesting roads (see ``RouteRequest/windingness``); not for a bicycle (the server answers 400).
     case thrilling
 }
 

@@ -3,6 +3,7 @@ import Testing
 import MapsTestSupport
 import MapsService
 import MapsAPI
+import RoutePlanning
 
 /// One instruction per decision: each rule that folds what a driver does not decide, on a drawn
 /// map routed through the production path (import, planning, guidance, TomTom and OSRM shapes).
@@ -65,6 +66,27 @@ import MapsAPI
         #expect(left[1].message == "Keep left onto Left Branch")
         #expect(P.middle(try P.tomTom(s, ["a", "r"])) == ["KEEP_RIGHT"])
         #expect(P.middle(try P.osrm(s, ["a", "r"])) == ["fork slight right"])
+    }
+
+    @Test func aStartOnAForksNodeSaysOnlyTheDeparture() throws {
+        // Starting on the node where the road splits, snapped (by its bearing, due east) onto the
+        // end of the road arriving there: the driver is not driving through the fork.
+        let s = try Scenario("""
+                          l
+            a     f
+                          r
+            """, gridMeters: 300, ways: ["af": ["highway": "primary", "name": "Trunk Road"],
+                                         "fl": ["highway": "primary", "name": "Left Branch"],
+                                         "fr": ["highway": "primary", "name": "Right Branch"]])
+        let atTheNode: (inout RouteQuery) -> Void = {
+            var east = WaypointSnapping()
+            east.bearing = (degrees: 90, range: 10)
+            $0.snapping = [east, WaypointSnapping()]
+        }
+        let osrm = try P.osrm(s, ["f", "l"], configure: atTheNode)
+        #expect(P.middle(osrm) == [])
+        #expect(osrm.first?.name == "Left Branch")
+        #expect(P.middle(try P.tomTom(s, ["f", "l"], configure: atTheNode)) == [])
     }
 
     @Test func aLoopCurlingBackIsAUTurnNotAFork() throws {
@@ -331,8 +353,11 @@ import MapsAPI
 
                                     s
             """, gridMeters: 10, ways: [
-                "abef": ["highway": "primary", "name": "Main Street"], "eds": ["highway": "primary", "name": "Cross Street"],
+                "abef": ["highway": "primary", "name": "Main Street"],
+                "de": ["highway": "primary", "name": "Cross Street", "oneway": "yes"], "ds": ["highway": "primary", "name": "Cross Street"],
                 "bd": ["highway": "primary_link", "oneway": "yes", "name": ""]])
+        // Cross Street is one-way north of d, so the route takes the slip road (147 m).
+        #expect(try P.route(s, ["a", "s"]).summary.lengthInMeters < 160)
         let steps = try P.tomTom(s, ["a", "s"])
         #expect(P.middle(steps) == ["TURN_RIGHT"] || P.middle(steps) == ["BEAR_RIGHT"])
         #expect(steps[1].street == "Cross Street")

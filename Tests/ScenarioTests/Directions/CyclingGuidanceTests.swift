@@ -52,4 +52,19 @@ import OSMPBF
         #expect(messages.dropFirst(2).first?.hasSuffix("Ride your bike again") == true)
         #expect(!messages.last!.contains("bike"))
     }
+
+    @Test("a walked stretch of the same street is a step of its own: against the one-way end of High Street")
+    func sameNameModeChange() throws {
+        let s = try Scenario("a b c", gridMeters: 400, ways: [
+            "ab": ["highway": "residential", "name": "High Street", "oneway": "yes"], "bc": ["highway": "residential", "name": "High Street"],
+        ], profiles: [.bicycle])
+        let service = try s.service(clock: RouteOptionTests.clock, profiles: [.bicycle])
+        var q = s.query(["c", "a"], mode: .bicycle)
+        q.instructions = .text
+        var options = OSRMRouteOptions()
+        options.steps = true
+        let steps = try service.osrmRoute(q, options: options).routes[0].legs.flatMap(\.steps)
+        #expect(steps.map(\.mode) == ["cycling", "pushing bike", "pushing bike"])
+        #expect(steps.map { Int($0.distance.rounded()) } == [400, 400, 0])
+    }
 }

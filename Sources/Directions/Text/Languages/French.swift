@@ -50,7 +50,9 @@ extension Phrasebook {
         ],
         ordinals: ["première", "deuxième", "troisième", "quatrième", "cinquième", "sixième", "septième", "huitième", "neuvième", "dixième"],
         ordinalFormat: "{n}e", decimalSeparator: ",", article: frenchArticle,
-        contractions: [(" de le ", " du "), (" à le ", " au "), (" de les ", " des "), (" à les ", " aux ")])
+        // "de" elides before a name that starts with a vowel ("en direction d'Antibes").
+        contractions: [(" de le ", " du "), (" à le ", " au "), (" de les ", " des "), (" à les ", " aux "),
+                       (" de A", " d'A"), (" de E", " d'E"), (" de É", " d'É"), (" de I", " d'I"), (" de O", " d'O"), (" de U", " d'U")])
 
     /// "sur la rue …", "sur l'avenue …", "sur le boulevard …": the article the kind of street
     /// (the name's first word) takes; road numbers take theirs ("l'A 8", "la D 6007").

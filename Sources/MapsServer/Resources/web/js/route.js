@@ -68,7 +68,17 @@ export class Planner {
 
   bindPanel() {
     const recompute = () => { if (this.from && this.to) this.calculate({ fit: false }); };
-    for (const r of document.querySelectorAll('input[name="mode"]')) r.addEventListener("change", recompute);
+    // For a bicycle, eco is the quiet route and thrilling has no meaning (the server answers 400).
+    const fitRouteTypes = () => {
+      const bike = this.options().mode === "bicycle";
+      const select = $("#route-type");
+      select.querySelector('option[value="eco"]').textContent = bike ? "Quiet route" : "Eco route";
+      select.querySelector('option[value="thrilling"]').disabled = bike;
+      if (bike && select.value === "thrilling") select.value = "fastest";
+    };
+    for (const r of document.querySelectorAll('input[name="mode"]')) {
+      r.addEventListener("change", () => { fitRouteTypes(); recompute(); });
+    }
     $("#route-type").addEventListener("change", recompute);
     for (const id of ["opt-traffic", "opt-tolls", "opt-ferries", "opt-motorways"]) {
       $("#" + id).addEventListener("change", () => {

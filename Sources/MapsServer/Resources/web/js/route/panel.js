@@ -85,7 +85,8 @@ export const drawMethods = {
       const delay = s.trafficDelayInSeconds || 0;
       const first = this.routes[0].summary;
       const diff = Math.round(s.travelTimeInSeconds / 60) - Math.round(first.travelTimeInSeconds / 60);
-      const label = this.routes.length === 1 ? "" : i === 0 ? BEST_LABEL[routeType] || "Recommended"
+      const best = mode === "bicycle" && routeType === "eco" ? "Quietest" : BEST_LABEL[routeType];
+      const label = this.routes.length === 1 ? "" : i === 0 ? best || "Recommended"
         : diff >= 1 ? `Alternative · ${formatDuration(diff * 60)} slower`
         : diff <= -1 ? `Alternative · ${formatDuration(-diff * 60)} faster` : "Alternative · similar time";
       const traffic = mode === "car" || mode === "taxi"
