@@ -38,7 +38,8 @@ public final class FTS5Tokenizer {
         if let instance { module.xDelete?(instance) }
     }
 
-    private static func api(_ database: Database) throws(SQLiteError) -> UnsafeMutablePointer<fts5_api> {
+    /// The connection's FTS5 API (for tokenizers and auxiliary functions).
+    static func api(_ database: Database) throws(SQLiteError) -> UnsafeMutablePointer<fts5_api> {
         let statement = try database.prepare("SELECT fts5(?1)")
         let slot = UnsafeMutablePointer<UnsafeMutablePointer<fts5_api>?>.allocate(capacity: 1)
         slot.initialize(to: nil)

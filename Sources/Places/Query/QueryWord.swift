@@ -51,10 +51,22 @@ struct QueryWord: Equatable {
 
     /// The FTS5 MATCH text for all words that are not dropped (AND of each).
     static func ftsQuery(_ words: [QueryWord], inNames: NameColumns = .none) -> String {
-        words.filter { !$0.isDropped && !$0.matchesHouseNumberOnly }
-            .map { $0.ftsExpression(namesOnly: inNames == .all || (inNames == .prefixes && $0.isPrefix)) }
-            .joined(separator: " AND ")
+        words.filter(\.isMatched).map { $0.ftsExpression(namesOnly: $0.isNamesOnly(inNames)) }.joined(separator: " AND ")
     }
+
+    /// The phrases of `ftsQuery(words, inNames:)`, in its order: the term where the phrase is that whole word in
+    /// any column (so the rows it matches are the vocabulary's count of the word), nil where it is a prefix or
+    /// limited to some columns.
+    static func wholeWordPhrases(_ words: [QueryWord], inNames: NameColumns = .none) -> [String?] {
+        words.filter(\.isMatched).flatMap { word in
+            word.forms.map { word.isPrefix || word.inContextOnly || word.isNamesOnly(inNames) ? nil : $0.term }
+        }
+    }
+
+    /// Takes part in the FTS match.
+    var isMatched: Bool { !isDropped && !matchesHouseNumberOnly }
+
+    private func isNamesOnly(_ inNames: NameColumns) -> Bool { inNames == .all || (inNames == .prefixes && isPrefix) }
 
     /// How well `token` (a folded word of a name) matches: 1 exact, less for a prefix or a corrected spelling.
     func match(_ token: String) -> Double {

@@ -13,6 +13,7 @@ final class PlaceSession {
         database = try Database(path: Self.immutableURI(path), mode: .readOnly)
         try database.exec("PRAGMA query_only=1; PRAGMA mmap_size=268435456; PRAGMA cache_size=-16384;")
         tokenizer = try FTS5Tokenizer(database: database)
+        try FTS5RankFunction.register(on: database, columns: 3)
         var codes: [String: Int64] = [:]
         let statement = try database.prepare("SELECT code, id FROM category")
         while try statement.step() { codes[statement.text(1)] = statement.int64(0) }

@@ -175,7 +175,7 @@ extension SQLitePlaceStore {
     private static let cheapTextSQL = textSQL(bm25: false)
 
     private static func textSQL(bm25: Bool) -> String { """
-        SELECT \(bm25 ? "bm25(place_fts, \(PlacesSchema.bm25Weights))" : "0.0") AS b, \(PlaceRow.columns)
+        SELECT \(bm25 ? "\(FTS5RankFunction.name)(place_fts, \(PlacesSchema.bm25Weights), ?15)" : "0.0") AS b, \(PlaceRow.columns)
         FROM place_fts JOIN place p ON p.id = place_fts.rowid
         WHERE place_fts MATCH ?1
           AND ((1 << p.kind) & ?2) != 0
@@ -215,18 +215,31 @@ extension SQLitePlaceStore {
         if words.contains(where: { $0.isPrefix && !$0.isDropped && !$0.matchesHouseNumberOnly }) { passes.insert(.prefixes, at: 0) }
         if !words.contains(where: \.inContextOnly) { passes.insert(.all, at: 0) }
         for (i, pass) in passes.enumerated() {
-            let found = try textCandidates(QueryWord.ftsQuery(words, inNames: pass), number: number, bm25: useBM25, filter: filter,
+            let counts = useBM25 ? try phraseCounts(QueryWord.wholeWordPhrases(words, inNames: pass), session: session) : nil
+            let found = try textCandidates(QueryWord.ftsQuery(words, inNames: pass), number: number, bm25: counts, filter: filter,
                                            needed: needed, session: session)
             if !found.isEmpty || i == passes.count - 1 { return found }
         }
         return []
     }
 
-    private func textCandidates(_ fts: String, number: String?, bm25: Bool, filter: SearchFilter, needed: Int,
+    /// Each phrase's number of matching rows as `bm25_counted` takes them: the vocabulary's count for a whole
+    /// word, -1 (FTS5 counts it) otherwise. Counting reads the phrase's whole doclist: for a city's name, most of
+    /// the index.
+    func phraseCounts(_ phrases: [String?], session: PlaceSession) throws -> String {
+        try phrases.map { term in
+            let n = try term.map { try session.documentCount($0) } ?? 0
+            return n > 0 ? String(n) : "-1"
+        }.joined(separator: ",")
+    }
+
+    /// `bm25`: the phrase counts for the bm25 order, nil to leave bm25 out.
+    private func textCandidates(_ fts: String, number: String?, bm25: String?, filter: SearchFilter, needed: Int,
                                 session: PlaceSession) throws -> [Candidate] {
-        let s = try session.database.cachedStatement(bm25 ? Self.textSQL : Self.cheapTextSQL)
+        let s = try session.database.cachedStatement(bm25 != nil ? Self.textSQL : Self.cheapTextSQL)
         defer { s.reset() }
         try s.bind(fts, at: 1)
+        if let bm25 { try s.bind(bm25, at: 15) }
         try s.bind(number, at: 14)
         try filter.bind(s, kindMaskAt: 2, boxAt: 3, categoriesAt: 7)
         if let bias = filter.bias {
