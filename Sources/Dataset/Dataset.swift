@@ -17,15 +17,11 @@ public final class Dataset: @unchecked Sendable {
     public let timeZone: TimeZone
     /// Milliseconds spent verifying checksums at open (every file's with `verify`).
     public let verificationMilliseconds: Double
-    /// Whether the graph file's content was checked at open (else `verifyFiles()` checks it).
-    private let graphChecked: Bool
-
-    /// Opens the dataset at `path`. With `verify`, every file is checked against its checksum
-    /// first. Without (a server, which calls `verifyFiles()` in the background so that a country's
-    /// dataset answers at once instead of after reading gigabytes), only the graph file's header
-    /// and column directory are: a flipped column name or offset is refused at open, a flipped
-    /// value is found by the background check, which stops the server. A graph file written
-    /// before the directory had a checksum of its own is checked whole at open, as it was then.
+    /// Opens the dataset at `path`. The graph file is always checked whole first: its columns are
+    /// indices that the hierarchy's customization follows at start, so a flipped value would crash
+    /// it (the fault scenario found a segmentation fault when the check ran in the background).
+    /// With `verify`, the other files are checked too; without (a server, which calls
+    /// `verifyFiles()` in the background), the places index and base map are checked while it serves.
     public init(path: String, verify: Bool = true) throws {
         layout = DatasetLayout(root: path)
         manifest = try layout.readManifest()
@@ -33,15 +29,12 @@ public final class Dataset: @unchecked Sendable {
         let store: ColumnSet
         let start = DispatchTime.now()
         do {
-            let opened = try ColumnSet.open(path: graphPath, formatVersion: DatasetLayout.graphFormatVersion, verify: verify)
-            graphChecked = verify || !opened.directoryChecked
-            if !verify && graphChecked { try ColumnSet.verify(path: graphPath) }
-            store = opened
+            store = try ColumnSet.open(path: graphPath, formatVersion: DatasetLayout.graphFormatVersion, verify: true)
         } catch {
             throw DatasetError.damaged("\(error)")
         }
         let graphMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
-        verificationMilliseconds = graphMilliseconds + (verify ? try Self.verifyOtherFiles(layout: layout, manifest: manifest, graph: false) : 0)
+        verificationMilliseconds = graphMilliseconds + (verify ? try Self.verifyOtherFiles(layout: layout, manifest: manifest) : 0)
         var graphs: [TravelMode: RoadGraph] = [:]
         var hierarchies: [TravelMode: CCHStructure] = [:]
         for name in manifest.profiles {
@@ -60,15 +53,10 @@ public final class Dataset: @unchecked Sendable {
     /// SQLite.
     /// - Returns: the milliseconds it took.
     @discardableResult
-    public func verifyFiles() throws -> Double { try Self.verifyOtherFiles(layout: layout, manifest: manifest, graph: !graphChecked) }
+    public func verifyFiles() throws -> Double { try Self.verifyOtherFiles(layout: layout, manifest: manifest) }
 
-    static func verifyOtherFiles(layout: DatasetLayout, manifest: DatasetManifest, graph: Bool) throws -> Double {
+    static func verifyOtherFiles(layout: DatasetLayout, manifest: DatasetManifest) throws -> Double {
         let start = DispatchTime.now()
-        if graph {
-            do { try ColumnSet.verify(path: layout.file(DatasetLayout.graphFileName, id: manifest.id)) } catch {
-                throw DatasetError.damaged("\(error)")
-            }
-        }
         for (name, entry) in manifest.files.sorted(by: { $0.key < $1.key }) where name != DatasetLayout.graphFileName {
             let path = layout.root + "/" + entry.path
             let crc: UInt32
