@@ -55,8 +55,8 @@ public struct TimeDependentLegSearch: LegSearch {
         }
         let targetArcs = problem.targets.map { graph.arcOriginal[$0.arc.index] }
         if let potential, let lowerBound {
-            potential.prepare(potentialStarts(problem.targets, arcs: targetArcs, bound: lowerBound))
-            if let expiry { expiry.potential.prepare(potentialStarts(problem.targets, arcs: targetArcs, bound: expiry.lowerBound)) }
+            potential.prepare(graph.potentialStarts(towards: problem.targets, bound: lowerBound))
+            if let expiry { expiry.potential.prepare(graph.potentialStarts(towards: problem.targets, bound: expiry.lowerBound)) }
         }
         let limitMs = expiry?.limitMs(from: departure, forward: true) ?? UInt32.max
         /// The potential of `arc` reached with `label` (infinity: no target beyond it).
@@ -150,17 +150,18 @@ public struct TimeDependentLegSearch: LegSearch {
     }
 }
 
-extension TimeDependentLegSearch {
-    /// Where a potential towards the targets starts: the arcs turning into each target's arc (and
+extension RoadGraph {
+    /// Where a potential towards `targets` starts: the arcs turning into each target's arc (and
     /// its restriction copies), with the turn and the target arc up to the point.
-    func potentialStarts(_ targets: [ArcPosition], arcs targetArcs: [ArcID], bound: LowerBound) -> [(arc: ArcID, offset: UInt32)] {
+    public func potentialStarts(towards targets: [ArcPosition], bound: LowerBound) -> [(arc: ArcID, offset: UInt32)] {
         var starts: [(arc: ArcID, offset: UInt32)] = []
-        for (j, target) in targets.enumerated() {
+        for target in targets {
+            let original = arcOriginal[target.arc.index]
             let toPoint = bound.covered(target)
-            for arc in [targetArcs[j]] + (graph.restrictionCopies[targetArcs[j]] ?? []) {
-                for i in graph.turns(into: arc) {
-                    let t = Int(graph.turnReverseTurn[i])
-                    starts.append((graph.turnSource[t], Metric.add(graph.turnDurationMs[t], toPoint)))
+            for arc in [original] + (restrictionCopies[original] ?? []) {
+                for i in turns(into: arc) {
+                    let t = Int(turnReverseTurn[i])
+                    starts.append((turnSource[t], Metric.add(turnDurationMs[t], toPoint)))
                 }
             }
         }

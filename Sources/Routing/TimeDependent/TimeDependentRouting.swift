@@ -51,10 +51,8 @@ public struct TimeDependentRouting {
         let outcome = search(endpoints, departure: departure, penaltyMs: penaltyMs, usedRoads: usedRoads, band: band, validUntil: validUntil,
                              live: (band: departure < until, week: validUntil < until), scratch: scratch)
         statistics.searches += 1
-        if validUntil.isFinite, let route = outcome.route,
-           departure + (RouteTiming.timed(route, graph: graph, table: table, departure: departure)?.durationSeconds ?? .infinity) > validUntil {
-            statistics.outlasted += 1
-        }
+        // The route's cost is its arrival in ms after the departure (plus any ordering penalties).
+        if validUntil.isFinite, let route = outcome.route, departure + Double(route.cost) / 1000 > validUntil { statistics.outlasted += 1 }
         return outcome
     }
 
@@ -81,7 +79,7 @@ public struct TimeDependentRouting {
         for leg in 0..<(endpoints.count - 1) {
             let targets = endpoints[leg + 1].positions
             let best = week.hierarchy.withPotential(towardsTargets: true) { potential -> UInt32 in
-                potential.prepare(targets.flatMap { target in targetStarts(target, bound: week.bound) })
+                potential.prepare(graph.potentialStarts(towards: targets, bound: week.bound))
                 return endpoints[leg].positions.map { source -> UInt32 in
                     let p = potential.value(source.arc)
                     return p == CCHPotential.infinity ? p : Metric.add(p, week.bound.remaining(source))
@@ -91,20 +89,6 @@ public struct TimeDependentRouting {
             total += UInt64(best)
         }
         return Double(total) / 1000
-    }
-
-    /// Where a potential towards `target` starts: the arcs turning into it, with the cost from
-    /// their end to the target point.
-    func targetStarts(_ target: ArcPosition, bound: LowerBound) -> [(arc: ArcID, offset: UInt32)] {
-        let original = graph.arcOriginal[target.arc.index]
-        var starts: [(arc: ArcID, offset: UInt32)] = []
-        for arc in [original] + (graph.restrictionCopies[original] ?? []) {
-            for i in graph.turns(into: arc) {
-                let t = Int(graph.turnReverseTurn[i])
-                starts.append((graph.turnSource[t], Metric.add(graph.turnDurationMs[t], bound.covered(target))))
-            }
-        }
-        return starts
     }
 
     /// A band's bounds (the week's for nil), lowered by live speeds when the search may meet them.
