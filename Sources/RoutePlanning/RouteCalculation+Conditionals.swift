@@ -45,7 +45,7 @@ extension RouteCalculation {
         if request.routeType == .fastest && !request.avoid.contains(.alreadyUsedRoads) {
             outcome = timeDependentRoute(endpoints, departure: departure, penalty: rules.entryPenaltyMs())
         } else {
-            outcome = penalizedRoute(endpoints, prepared: prepared, penalty: [], usedRoadPenalty: request.avoid.contains(.alreadyUsedRoads))
+            outcome = penalizedRoute(endpoints, prepared: prepared, usedRoadPenalty: request.avoid.contains(.alreadyUsedRoads))
         }
         return try timed(outcome, departure: departure)
     }

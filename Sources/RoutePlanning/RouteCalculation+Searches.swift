@@ -6,7 +6,7 @@ extension RouteCalculation {
         let departure = departAt ?? now
         let outcome: RouteOutcome
         if request.avoid.contains(.alreadyUsedRoads) {
-            outcome = penalizedRoute(endpoints, prepared: prepared, penalty: [], usedRoadPenalty: true)
+            outcome = penalizedRoute(endpoints, prepared: prepared, usedRoadPenalty: true)
         } else {
             outcome = engine.withStaticSearch(prepared) { search in planner.route(endpoints, using: &search) }
         }
@@ -17,13 +17,13 @@ extension RouteCalculation {
         return try conditionalRoute(endpoints, prepared: prepared, departure: departure)
     }
 
-    /// A static route with extra entry costs (alternatives, alreadyUsedRoads), A* on the metric's CCH;
-    /// conditional elements as they are at the request's moment.
-    func penalizedRoute(_ endpoints: [RouteEndpoint], prepared: PreparedMetric, penalty: [UInt32], usedRoadPenalty: Bool) -> RouteOutcome {
+    /// A static route with extra entry costs (alreadyUsedRoads), A* on the metric's CCH; conditional
+    /// elements as they are at the request's moment.
+    func penalizedRoute(_ endpoints: [RouteEndpoint], prepared: PreparedMetric, usedRoadPenalty: Bool) -> RouteOutcome {
         prepared.withPotential(towardsTargets: true) { potential in
             engine.timeDependentScratch.withScratch { scratch in
                 guard let potential else { return .noRoute(leg: 0) }
-                var inner = AStarLegSearch(graph: graph, metric: prepared.metric, potential: potential, penalty: penalty, scratch: scratch)
+                var inner = AStarLegSearch(graph: graph, metric: prepared.metric, potential: potential, penalty: [], scratch: scratch)
                 inner.conditionalMoment = (departAt ?? now, table.utcOffsetSeconds)
                 var search = UsedRoadsSearch(inner: inner, penalizeUsed: usedRoadPenalty, strict: request.strictAvoid)
                 return planner.route(endpoints, using: &search)
@@ -88,24 +88,59 @@ extension RouteCalculation {
 
     // MARK: Alternatives
 
+    /// Via-node alternatives (`AlternativeRoutes`) from the hierarchy of `prepared`; with a
+    /// `departure` each candidate leg is timed from when the best route starts that leg and judged
+    /// by that duration. None without a hierarchy.
     func alternatives(_ best: Route, endpoints: [RouteEndpoint], prepared: PreparedMetric, departure: Double?) -> [Route] {
         let wanted = min(request.maxAlternatives, PlanningEngine.maxAlternatives)
-        guard wanted > 0 else { return [] }
+        guard wanted > 0, let cch = prepared.cch else { return [] }
         let timeDependent = departure != nil
-        let weights = timeDependent ? (snapshot.potentials?.week.bound.arcWeight ?? prepared.metric.arcWeight) : prepared.metric.arcWeight
-        let base = rules.entryPenaltyMs()
         let startTime = departure ?? departAt ?? now
-        let found = AlternativeRoutes().find(
-            graph: graph, best: best, count: wanted, arcWeight: weights,
-            solve: { penalty in
-                let combined = base.isEmpty ? penalty : zip(base, penalty).map { Metric.add($0, $1) }
-                let outcome = timeDependent ? timeDependentRoute(endpoints, departure: startTime, penalty: combined)
-                    : penalizedRoute(endpoints, prepared: prepared, penalty: combined, usedRoadPenalty: request.avoid.contains(.alreadyUsedRoads))
-                return outcome.route.flatMap { RouteTiming.timed($0, graph: graph, table: table, departure: startTime) }
-            },
-            cost: { route in timeDependent ? route.durationSeconds : Double(route.metricCost(prepared.metric, graph: graph)) },
-            localCost: { route in Double(route.metricCost(prepared.metric, graph: graph)) },
-            shortest: { from, to in engine.shortestCost(from, to, prepared: prepared) })
-        return found
+        var legStart = [startTime]
+        for leg in best.legs.dropLast() { legStart.append(legStart[legStart.count - 1] + leg.durationSeconds) }
+        let reusedByBest = reusedMeters(best)
+        return engine.cchScratch.withScratch { scratch in
+            let search = CCHLegSearch(graph: graph, metric: prepared.metric, cch: cch, scratch: scratch)
+            return AlternativeRoutes().find(
+                graph: graph, best: best, count: wanted,
+                viaPaths: { from, to, covered, stretch, limit in
+                    search.viaPaths(from: from, to: to, covered: covered,
+                                    maxCost: { UInt32(min(Double(Metric.infinite - 1), (Double($0) * (1 + stretch)).rounded(.up))) }, limit: limit)
+                },
+                legCost: { leg, l in
+                    let route = Route(legs: [leg], endpoints: [], cost: 0)
+                    guard timeDependent else { return Double(route.metricCost(prepared.metric, graph: graph)) }
+                    return RouteTiming.timed(route, graph: graph, table: table, departure: legStart[l])?.durationSeconds
+                },
+                finish: { route in
+                    guard var timed = RouteTiming.timed(route, graph: graph, table: table, departure: startTime),
+                          !passesClosedConditional(timed, departure: startTime),
+                          reusedMeters(timed) <= reusedByBest + 1 else { return nil }
+                    timed.cost = UInt32(min(UInt64(Metric.infinite - 1), timed.metricCost(prepared.metric, graph: graph)))
+                    return timed
+                },
+                cost: { route in timeDependent ? route.durationSeconds : Double(route.metricCost(prepared.metric, graph: graph)) },
+                localCost: { route in Double(route.metricCost(prepared.metric, graph: graph)) },
+                shortest: { from, to in engine.shortestCost(from, to, prepared: prepared) })
+        }
+    }
+
+    /// Metres a route drives again on roads its earlier legs drove (either way), when
+    /// `avoid=alreadyUsedRoads` asks to keep off them; 0 otherwise.
+    func reusedMeters(_ route: Route) -> Double {
+        guard usedRoads != .allowed else { return 0 }
+        var used = Set<ArcID>()
+        var meters = 0.0
+        for leg in route.legs {
+            let inner = leg.pieces.dropFirst().dropLast()
+            for piece in inner where used.contains(graph.arcOriginal[piece.arc.index]) { meters += piece.lengthMeters }
+            for piece in inner {
+                let original = graph.arcOriginal[piece.arc.index]
+                used.insert(original)
+                let twin = graph.twin(of: original)
+                if !twin.isNone { used.insert(twin) }
+            }
+        }
+        return meters
     }
 }

@@ -1,126 +1,152 @@
 public import RoadNetwork
 
-/// Alternative routes by the penalty method (Bader et al. 2011; Kobitzsch et al. 2013): after
-/// each route found, the arcs it uses get more expensive and the search runs again, so the next
-/// route drifts off where a reasonable other way exists. Every candidate must pass three tests
-/// before it is offered:
+/// Alternative routes by via nodes (Abraham, Delling, Goldberg and Werneck, "Alternative routes in
+/// road networks"): each leg's candidates are the paths through the nodes both hierarchy searches
+/// reach (`CCHLegSearch.viaPaths`), cheapest first. Every candidate must pass three tests before
+/// it is offered:
 ///
-/// - **stretch**: at most `maxStretch` (40 %) costlier than the best route (TomTom's alternatives
+/// - **stretch**: at most `maxStretch` (40 %) costlier than the best leg (TomTom's alternatives
 ///   stay within a similar bound; OSRM uses 25 % for its via-node candidates);
-/// - **sharing**: at most `maxShare` (75 %) of its length on any route already offered, so each
+/// - **sharing**: at most `maxShare` (75 %) of its length on any leg already offered, so each
 ///   alternative is really different;
-/// - **local optimality** (after the T-test of Abraham et al.): every stretch of it as long as a
-///   quarter of the route (`windowShare`) is nearly a shortest path between its ends (within
+/// - **local optimality** (the T-test of Abraham et al.): every stretch of it as long as a
+///   quarter of the leg (`windowShare`) is nearly a shortest path between its ends (within
 ///   `detourTolerance`, 10 %), so there are no silly detours such as a loop around a block.
 ///
-/// Why the penalty method rather than via-node/plateau alternatives: it works unchanged for
-/// time-dependent routes, arrive-by, several waypoints and avoidances, because it only needs a
-/// search that accepts extra arc costs — which both `AStarLegSearch` (static, CCH potentials)
-/// and `TimeDependentLegSearch` do. None found is a valid answer.
+/// The cost the stretch is measured in is the caller's (`legCost`): the static metric, or the
+/// time-dependent duration from when the best route starts the leg, so a time-dependent best
+/// route keeps its exact cost and the candidates are judged by theirs. With several waypoints the
+/// k-th alternative drives each leg's k-th alternative, or the best leg where that has fewer;
+/// the chained route passes stretch and sharing again as a whole. None found is a valid answer.
 public struct AlternativeRoutes {
     public var maxStretch = 0.4
     public var maxShare = 0.75
     public var detourTolerance = 1.1
-    /// Length of the local-optimality windows, as a share of the route's cost.
+    /// Length of the local-optimality windows, as a share of the leg's cost.
     public var windowShare = 0.25
-    /// Each use of an arc adds this share of its own weight as a penalty.
-    public var penaltyShare = 0.6
-    /// Attempts per wanted alternative.
-    public var attemptsPerAlternative = 3
+    /// Via paths tested per leg at most.
+    public var candidatesPerLeg = 16
 
     public init() {}
 
     /// - Parameters:
-    ///   - solve: runs the planner with per-arc entry penalties (metric units).
-    ///   - cost: the true cost of a route (metric units or seconds), without penalties.
+    ///   - viaPaths: up to `limit` via paths from some of the start positions to some of the end
+    ///     positions, off `covered`, cheapest first, static cost within `maxStretch`.
+    ///   - legCost: a leg's cost in the units of `cost` (nil when it cannot be driven).
+    ///   - finish: a chained route as offered (timed, its `cost` set), nil when it cannot be driven.
+    ///   - cost: the true cost of a route (metric units or seconds).
     ///   - localCost: a part's cost in the units of `shortest` (the static metric).
     ///   - shortest: the best path's cost between two positions, for the local-optimality test.
-    public func find(graph: RoadGraph, best: Route, count: Int, arcWeight: [UInt32],
-                     solve: ([UInt32]) -> Route?, cost: (Route) -> Double, localCost: (Route) -> Double,
+    public func find(graph: RoadGraph, best: Route, count: Int,
+                     viaPaths: (_ from: [ArcPosition], _ to: [ArcPosition], _ covered: Set<ArcID>, _ maxStretch: Double,
+                                _ limit: Int) -> [ViaPath],
+                     legCost: (_ leg: RouteLeg, _ index: Int) -> Double?, finish: (Route) -> Route?,
+                     cost: (Route) -> Double, localCost: (Route) -> Double,
                      shortest: (ArcPosition, ArcPosition) -> Double?) -> [Route] {
         guard count > 0 else { return [] }
-        var penalty = [UInt32](repeating: 0, count: graph.arcCount)
-        var offered: [Route] = [best]
-        var offeredArcs: [Set<ArcID>] = [Set(arcs(of: best))]
-        let bestCost = cost(best)
-        func penalize(_ route: Route) {
-            for a in arcs(of: route) {
-                let add = UInt32(min(Double(UInt32.max / 8), Double(arcWeight[a.index]) * penaltyShare))
-                penalty[a.index] = Metric.add(penalty[a.index], max(1, add))
-                for copy in graph.restrictionCopies[a] ?? [] { penalty[copy.index] = penalty[a.index] }
-            }
+        let perLeg = best.legs.indices.map { l in
+            // The route may leave its first point and reach its last by any of their roads; at a
+            // waypoint between, each leg keeps the best route's position so that the legs chain.
+            let first = l == 0 && !best.endpoints.isEmpty ? best.endpoints[0].positions : []
+            let last = l == best.legs.count - 1 && !best.endpoints.isEmpty ? best.endpoints[best.endpoints.count - 1].positions : []
+            return legAlternatives(graph: graph, best: best.legs[l], index: l, count: count, starts: first, ends: last,
+                                   viaPaths: viaPaths, legCost: legCost, localCost: localCost, shortest: shortest)
         }
-        penalize(best)
+        let bestCost = cost(best)
+        var offered: [Set<ArcID>] = [originals(of: best.legs, graph: graph)]
         var alternatives: [Route] = []
-        for _ in 0..<(count * attemptsPerAlternative) where alternatives.count < count {
-            guard let candidate = solve(penalty) else { break }
-            penalize(candidate)
-            let candidateArcs = arcs(of: candidate)
-            let c = cost(candidate)
-            guard c <= bestCost * (1 + maxStretch) else { continue }
-            let length = candidate.lengthMeters
-            guard length > 0 else { continue }
-            let tooSimilar = offeredArcs.contains { set in
-                sharedMeters(candidate, with: set, graph: graph) > maxShare * length
-            }
-            if tooSimilar { continue }
-            guard isLocallyOptimal(candidate, bestArcs: offeredArcs[0], graph: graph, cost: localCost, shortest: shortest) else { continue }
-            alternatives.append(candidate)
-            offered.append(candidate)
-            offeredArcs.append(Set(candidateArcs))
+        for k in 0..<(perLeg.map(\.count).max() ?? 0) {
+            let legs = best.legs.indices.map { k < perLeg[$0].count ? perLeg[$0][k] : best.legs[$0] }
+            guard let route = finish(Route(legs: legs, endpoints: best.endpoints, cost: 0)),
+                  cost(route) <= bestCost * (1 + maxStretch), route.lengthMeters > 0 else { continue }
+            if offered.contains(where: { sharedMeters(route.legs, with: $0, graph: graph) > maxShare * route.lengthMeters }) { continue }
+            alternatives.append(route)
+            offered.append(originals(of: route.legs, graph: graph))
         }
         return alternatives.sorted { cost($0) < cost($1) }
     }
 
-    func arcs(of route: Route) -> [ArcID] { route.legs.flatMap { $0.pieces.map(\.arc) } }
+    /// Up to `count` alternatives to one leg of the best route, in the order found, from `starts`
+    /// to `ends` besides the best leg's own start and end.
+    func legAlternatives(graph: RoadGraph, best: RouteLeg, index: Int, count: Int, starts: [ArcPosition], ends: [ArcPosition],
+                         viaPaths: ([ArcPosition], [ArcPosition], Set<ArcID>, Double, Int) -> [ViaPath],
+                         legCost: (RouteLeg, Int) -> Double?, localCost: (Route) -> Double,
+                         shortest: (ArcPosition, ArcPosition) -> Double?) -> [RouteLeg] {
+        guard let first = best.pieces.first, let last = best.pieces.last, let bestCost = legCost(best, index) else { return [] }
+        let from = ArcPosition(arc: first.arc, fraction: first.fromFraction)
+        let to = ArcPosition(arc: last.arc, fraction: last.toFraction)
+        let bestArcs = originals(of: [best], graph: graph)
+        var offered = [bestArcs]
+        var found: [RouteLeg] = []
+        for path in viaPaths(Self.adding(from, to: starts), Self.adding(to, to: ends), bestArcs, maxStretch, candidatesPerLeg)
+        where found.count < count {
+            let leg = RouteLeg(graph: graph, arcs: path.arcs, start: path.start, end: path.end)
+            let length = leg.lengthMeters
+            if length > 0, let c = legCost(leg, index), c <= bestCost * (1 + maxStretch),
+               !offered.contains(where: { sharedMeters([leg], with: $0, graph: graph) > maxShare * length }),
+               isLocallyOptimal(leg, bestArcs: bestArcs, graph: graph, cost: localCost, shortest: shortest) {
+                found.append(leg)
+                offered.append(originals(of: [leg], graph: graph))
+            }
+        }
+        return found
+    }
 
-    func sharedMeters(_ route: Route, with arcs: Set<ArcID>, graph: RoadGraph) -> Double {
+    static func adding(_ position: ArcPosition, to positions: [ArcPosition]) -> [ArcPosition] {
+        positions.contains(position) ? positions : [position] + positions
+    }
+
+    /// The arcs legs drive, restriction copies as their originals.
+    func originals(of legs: [RouteLeg], graph: RoadGraph) -> Set<ArcID> {
+        Set(legs.flatMap { $0.pieces.map { graph.arcOriginal[$0.arc.index] } })
+    }
+
+    func sharedMeters(_ legs: [RouteLeg], with arcs: Set<ArcID>, graph: RoadGraph) -> Double {
         var shared = 0.0
-        for leg in route.legs {
-            for piece in leg.pieces where arcs.contains(piece.arc) { shared += piece.lengthMeters }
+        for leg in legs {
+            for piece in leg.pieces where arcs.contains(graph.arcOriginal[piece.arc.index]) { shared += piece.lengthMeters }
         }
         return shared
     }
 
-    /// Windows of `windowShare` of the route's cost, sliding over every stretch that leaves the best
-    /// route (and a little either side), must each cost at most `detourTolerance` × the best path
+    /// Windows of `windowShare` of the leg's cost, sliding over every stretch that leaves the best
+    /// leg (and a little either side), must each cost at most `detourTolerance` × the best path
     /// between their ends.
-    func isLocallyOptimal(_ route: Route, bestArcs: Set<ArcID>, graph: RoadGraph, cost: (Route) -> Double,
+    func isLocallyOptimal(_ leg: RouteLeg, bestArcs: Set<ArcID>, graph: RoadGraph, cost: (Route) -> Double,
                           shortest: (ArcPosition, ArcPosition) -> Double?) -> Bool {
-        for leg in route.legs {
-            let pieces = leg.pieces
-            let pieceCosts = pieces.map { p in
-                cost(Route(legs: [RouteLeg(graph: graph, arcs: [p.arc], start: p.fromFraction, end: p.toFraction)], endpoints: [], cost: 0))
-            }
-            let total = pieceCosts.reduce(0, +)
-            let window = max(1, total * windowShare)
-            var i = 0
-            while i < pieces.count {
-                guard !bestArcs.contains(pieces[i].arc) else { i += 1; continue }
-                var j = i
-                while j + 1 < pieces.count && !bestArcs.contains(pieces[j + 1].arc) { j += 1 }
-                // Slide windows over pieces max(0, i-1)...min(count-1, j+1).
-                let from = max(0, i - 1), to = min(pieces.count - 1, j + 1)
-                var start = from
-                while start <= to {
-                    var end = start, acc = pieceCosts[start]
-                    while end < to && acc < window { end += 1; acc += pieceCosts[end] }
-                    if end > start {
-                        let part = RouteLeg(graph: graph, arcs: pieces[start...end].map(\.arc), start: pieces[start].fromFraction, end: pieces[end].toFraction)
-                        let partCost = cost(Route(legs: [part], endpoints: [], cost: 0))
-                        if let best = shortest(ArcPosition(arc: pieces[start].arc, fraction: pieces[start].fromFraction),
-                                               ArcPosition(arc: pieces[end].arc, fraction: pieces[end].toFraction)),
-                           partCost > best * detourTolerance + 1 {
-                            return false
-                        }
+        let pieces = leg.pieces
+        let onBest = pieces.map { bestArcs.contains(graph.arcOriginal[$0.arc.index]) }
+        let pieceCosts = pieces.map { p in
+            cost(Route(legs: [RouteLeg(graph: graph, arcs: [p.arc], start: p.fromFraction, end: p.toFraction)], endpoints: [], cost: 0))
+        }
+        let total = pieceCosts.reduce(0, +)
+        let window = max(1, total * windowShare)
+        var i = 0
+        while i < pieces.count {
+            guard !onBest[i] else { i += 1; continue }
+            var j = i
+            while j + 1 < pieces.count && !onBest[j + 1] { j += 1 }
+            // Slide windows over pieces max(0, i-1)...min(count-1, j+1).
+            let from = max(0, i - 1), to = min(pieces.count - 1, j + 1)
+            var start = from
+            while start <= to {
+                var end = start, acc = pieceCosts[start]
+                while end < to && acc < window { end += 1; acc += pieceCosts[end] }
+                if end > start {
+                    let part = RouteLeg(graph: graph, arcs: pieces[start...end].map(\.arc), start: pieces[start].fromFraction, end: pieces[end].toFraction)
+                    let partCost = cost(Route(legs: [part], endpoints: [], cost: 0))
+                    if let best = shortest(ArcPosition(arc: pieces[start].arc, fraction: pieces[start].fromFraction),
+                                           ArcPosition(arc: pieces[end].arc, fraction: pieces[end].toFraction)),
+                       partCost > best * detourTolerance + 1 {
+                        return false
                     }
-                    // Advance by about half a window.
-                    var advanced = 0.0
-                    repeat { advanced += pieceCosts[start]; start += 1 } while start <= to && advanced < window / 2
-                    if end >= to { break }
                 }
-                i = j + 1
+                // Advance by about half a window.
+                var advanced = 0.0
+                repeat { advanced += pieceCosts[start]; start += 1 } while start <= to && advanced < window / 2
+                if end >= to { break }
             }
+            i = j + 1
         }
         return true
     }

@@ -301,7 +301,7 @@ public struct CCHLegSearch: LegSearch {
     }
 
     /// Relaxes every node of a chain list in rank order without pruning.
-    private func relaxAll(_ nodes: UnsafeBufferPointer<Int32>, values: UnsafeMutablePointer<UInt32>, from: UnsafeMutablePointer<UInt32>,
+    func relaxAll(_ nodes: UnsafeBufferPointer<Int32>, values: UnsafeMutablePointer<UInt32>, from: UnsafeMutablePointer<UInt32>,
                           weights: UnsafeMutableBufferPointer<UInt32>) {
         let st = cch.structure
         let firstOut = st.upFirstOut, head = st.upHead
@@ -319,7 +319,7 @@ public struct CCHLegSearch: LegSearch {
 
     /// All elimination-tree ancestors of `starts` (sorted ranks), in increasing rank; returns
     /// how many were written to `list`.
-    private func collectAncestors(_ starts: [Int], into list: UnsafeMutablePointer<Int32>) -> Int {
+    func collectAncestors(_ starts: [Int], into list: UnsafeMutablePointer<Int32>) -> Int {
         let st = cch.structure
         let firstOut = st.upFirstOut, head = st.upHead
         var count = 0
@@ -353,7 +353,7 @@ public struct CCHLegSearch: LegSearch {
     }
 
     /// The turn-graph arcs from a source through `meeting` to the target arc.
-    private func unpackPath(meeting: Int) -> ([ArcID], Int) {
+    func unpackPath(meeting: Int) -> ([ArcID], Int) {
         let s = scratch, st = cch.structure
         // Up from the source to the meeting node, collected top-down then reversed.
         var upChain: [(arc: Int, from: Int, to: Int)] = []

@@ -2,8 +2,8 @@ public import RoadNetwork
 
 /// Dijkstra on a fixed metric, goal-directed by CH-potentials, with optional extra cost for
 /// entering certain arcs. Extra costs only ever add, so potentials computed on the plain metric
-/// stay admissible: this is how alternatives (the penalty method) and `alreadyUsedRoads` run
-/// fast without re-customizing the hierarchy per query.
+/// stay admissible: this is how `alreadyUsedRoads` runs fast without re-customizing the hierarchy
+/// per query.
 public struct AStarLegSearch: LegSearch {
     public let graph: RoadGraph
     public let metric: Metric
@@ -28,8 +28,8 @@ public struct AStarLegSearch: LegSearch {
 
     public mutating func solve(_ problem: LegProblem) -> LegSolution {
         var best = problem.sameArcPaths(metric, originals: graph.arcOriginal)
-        // Staying on one arc is penalized like entering it (or the penalty method could never
-        // move off a route that is a single arc).
+        // Staying on one arc is penalized like entering it (a used road stays penalized when the
+        // route would not leave it).
         if !penalty.isEmpty {
             for j in best.indices {
                 guard let path = best[j] else { continue }
