@@ -65,3 +65,22 @@ import RoutePlanning
         #expect(tally.alternatives >= 5, "seed \(seed): only \(tally.alternatives) alternatives in \(tally.routes) routes")
     }
 }
+
+/// With a departure time the candidates are judged by their time-dependent durations: a road
+/// that is fine at night but crawls at rush hour is an alternative at night only.
+@Suite("Alternatives in traffic") struct AlternativesInTrafficTests {
+    @Test func rushHourRoadIsNoAlternativeAtRushHour() throws {
+        let s = try TimeAndTrafficTests.scenario()
+        let clock = TestClock(TimeAndTrafficTests.mondayThreeAM)
+        let service = try TimeAndTrafficTests.service(s, clock: clock)
+        var night = s.query(["a", "d"])
+        night.departAt = TimeAndTrafficTests.mondayThreeAM
+        night.maxAlternatives = 2
+        let atNight = try service.calculateRoute(night).routes.map { s.nodes($0) }
+        #expect(atNight == ["abd", "acd"])
+        var rush = night
+        rush.departAt = TimeAndTrafficTests.mondayEightAM
+        let atRush = try service.calculateRoute(rush).routes
+        #expect(atRush.map { s.nodes($0) } == ["acd"], "ab crawls at 8 km/h from 07:00: driving it is no alternative then")
+    }
+}
