@@ -74,7 +74,7 @@ public struct Metric: Sendable {
         })
     }
 
-    static func restricted(_ graph: RoadGraph, _ arc: ArcID) -> Bool {
+    public static func restricted(_ graph: RoadGraph, _ arc: ArcID) -> Bool {
         graph.wayFlags[graph.way(of: arc).index].contains(.restrictedAccess)
     }
 
