@@ -128,4 +128,32 @@ import OSMPBF
         let s = try Self.hamletBehindALane()
         #expect(s.route("g", "f") == "gef")
     }
+
+    /// A one-way street d→e entered only from a destination-only lane b–d and leading out to the
+    /// public ring (as Traubenweg off Hasenbühler Weg in Heidelberg): a pocket of the lane's area,
+    /// so a route ends on it (`1`) through the lane, but a route to the ring beyond does not pass
+    /// through it.
+    static func pocket() throws -> Scenario {
+        try Scenario("""
+                      c - - - - - - - - - f
+                      |                   |
+            a - - - - b                   |
+            |         |                   |
+            |         d - - - - 1 - - - - e
+            |                             |
+            g - - - - - - - - - - - - - - h
+            """, ways: ["ab": ["highway": "residential"], "bc": ["highway": "residential"], "cf": ["highway": "residential"],
+                        "fe": ["highway": "residential"], "eh": ["highway": "residential"], "hg": ["highway": "residential"],
+                        "ga": ["highway": "residential"],
+                        "bd": ["highway": "residential", "motor_vehicle": "destination"],
+                        "de": ["highway": "residential", "oneway": "yes"]])
+    }
+
+    @Test func aOneWayLeftOfADestinationLaneIsWhereARouteMayEnd() throws {
+        let s = try Self.pocket()
+        let route = try #require(s.routeResult(["a", "1"]))
+        #expect(route.nodes.hasPrefix("abd") && route.ways.last == "de", "route \(route.nodes) over \(route.ways)")
+        let around = try #require(s.route("a", "e"))
+        #expect(!around.contains("d"), "route \(around)")
+    }
 }
