@@ -2,10 +2,12 @@ extension GraphAssembly {
     /// `restricted` with the pockets of open road that belong to a restricted area: open road
     /// that the large part (`component` `largest` of the open network) reaches only through the
     /// area but that leads back to it over open road (a one-way street out of a destination-only
-    /// street), or the other way round (a one-way street into one). A route may end in such a
-    /// pocket, or begin there, as in the area itself, and never passes through it. Open road the
-    /// large part neither reaches nor is reached from without the area (a hamlet behind a private
-    /// lane) is no pocket: it lies behind the area, not in it.
+    /// street). A route may end in such a pocket as in the area itself, and never passes through
+    /// it. Open road the large part neither reaches nor is reached from without the area (a hamlet
+    /// behind a private lane) is no pocket: it lies behind the area, not in it. Nor is open road
+    /// reached from the large part that leads only into the area (a one-way street into a
+    /// destination-only one): taken into the area, it would let a route to it cut through the
+    /// area, entering it once either way, where it now keeps to open road.
     func restrictedPockets(_ restricted: [Bool], _ component: [Int32], _ largest: Int) -> [Bool] {
         let n = restricted.count, large = Int32(largest)
         let firstOut = b.turnFirstOut, target = b.turnTarget
@@ -36,14 +38,11 @@ extension GraphAssembly {
         let largeArcs = (0..<n).filter { !restricted[$0] && component[$0] == large }
         let fromLarge = spread(largeArcs, forward: true) { _ in true }
         let toLarge = spread(largeArcs, forward: false) { _ in true }
-        var afterArea: [Int] = [], beforeArea: [Int] = []
-        for a in 0..<n {
-            for t in Int(firstOut[a])..<Int(firstOut[a + 1]) where restricted[a] != restricted[target[t].index] {
-                if restricted[a] { afterArea.append(target[t].index) } else { beforeArea.append(a) }
-            }
+        var afterArea: [Int] = []
+        for a in 0..<n where restricted[a] {
+            for t in Int(firstOut[a])..<Int(firstOut[a + 1]) where !restricted[target[t].index] { afterArea.append(target[t].index) }
         }
         let exits = spread(afterArea, forward: true) { !fromLarge[$0] && toLarge[$0] }
-        let entries = spread(beforeArea, forward: false) { fromLarge[$0] && !toLarge[$0] }
-        return (0..<n).map { restricted[$0] || exits[$0] || entries[$0] }
+        return (0..<n).map { restricted[$0] || exits[$0] }
     }
 }

@@ -229,9 +229,8 @@ struct GraphAssembly {
     /// through roads of restricted access (`RestrictedPassage`), so the pieces are those of the
     /// network without them, and a run of such roads belongs to the large part when a route can
     /// both enter it from there and leave it back there (a private court off a public street);
-    /// a village whose only way out is a destination-only road is a small piece. A small piece
-    /// of open road entered only from a run and left for open road (or the other way round) is
-    /// part of the run (`restrictedPockets`).
+    /// a village whose only way out is a destination-only road is a small piece. Open road
+    /// reached only from a run and leading on to open road is part of the run (`restrictedPockets`).
     private mutating func flagSmallComponents() {
         let arcCount = b.arcEdge.count
         let restrictedWays = b.wayFlags.map { $0.contains(.restrictedAccess) }

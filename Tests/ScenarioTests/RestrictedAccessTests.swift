@@ -156,4 +156,21 @@ import OSMPBF
         let around = try #require(s.route("a", "e"))
         #expect(!around.contains("d"), "route \(around)")
     }
+
+    /// A two-way street a–c–d off a block of public streets into a destination-only lane d–e:
+    /// the way out of the lane belongs to the lane's area, the way into it does not, so a route
+    /// from i to `1` keeps to public streets (1.2 km) instead of cutting through the lane (800 m).
+    @Test func aStreetIntoADestinationLaneIsReachedOverPublicStreets() throws {
+        let s = try Scenario("""
+            h - - - - - - - i
+            |               |
+            a - - - - - - - b
+            |               |
+            c - 1 - d - - - e
+            """, ways: ["hi": ["highway": "residential"], "ha": ["highway": "residential"], "ib": ["highway": "residential"],
+                        "ab": ["highway": "residential"], "acd": ["highway": "residential"], "be": ["highway": "residential"],
+                        "de": ["highway": "residential", "motor_vehicle": "destination"]])
+        let route = try #require(s.route("i", "1"))
+        #expect(route.hasPrefix("iha") && !route.contains("e"), "route \(route)")
+    }
 }
