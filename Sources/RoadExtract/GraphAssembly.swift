@@ -229,11 +229,12 @@ struct GraphAssembly {
     /// through roads of restricted access (`RestrictedPassage`), so the pieces are those of the
     /// network without them, and a run of such roads belongs to the large part when a route can
     /// both enter it from there and leave it back there (a private court off a public street);
-    /// a village whose only way out is a destination-only road is a small piece.
+    /// a village whose only way out is a destination-only road is a small piece. Open road
+    /// reached only from a run and leading on to open road is part of the run (`restrictedPockets`).
     private mutating func flagSmallComponents() {
         let arcCount = b.arcEdge.count
         let restrictedWays = b.wayFlags.map { $0.contains(.restrictedAccess) }
-        let restricted = (0..<arcCount).map { restrictedWays[b.edgeWay[Int(b.arcEdge[$0] >> 1)].index] }
+        var restricted = (0..<arcCount).map { restrictedWays[b.edgeWay[Int(b.arcEdge[$0] >> 1)].index] }
         let open = { (a: Int) in !restricted[a] }
         let usesOpenPieces = restricted.contains(true) && restricted.contains(false)
         var firstOut: [UInt32] = [0]
@@ -249,6 +250,11 @@ struct GraphAssembly {
         let components = usesOpenPieces ? StronglyConnectedComponents(firstOut: firstOut, target: target)
             : StronglyConnectedComponents(firstOut: b.turnFirstOut, target: b.turnTarget)
         let pieces = ComponentSizes(components, counting: usesOpenPieces ? open : { _ in true })
+        if usesOpenPieces {
+            let area = restrictedPockets(restricted, components.component, pieces.largest)
+            for a in 0..<arcCount where area[a] && !restricted[a] { b.arcFlags[a].insert(.restrictedPocket) }
+            restricted = area
+        }
         let inLargeRun = usesOpenPieces ? restrictedRunsOfLargePart(restricted, components.component, pieces.largest) : []
         for a in 0..<arcCount {
             if usesOpenPieces && restricted[a] {

@@ -97,6 +97,10 @@ public struct ArcFlags: OptionSet, Sendable, BitwiseCopyable {
     /// The bicycle is pushed along this arc at walking pace (a footway, steps, `bicycle=dismount`,
     /// or against a one-way without a contraflow exception): OSRM's "pushing bike" mode.
     public static let pushing = ArcFlags(rawValue: 1 << 4)
+    /// Open road that belongs to an area of restricted access: reached only from restricted roads
+    /// and leading on to open ones (a one-way street out of a destination-only one). A route may
+    /// end there as on the restricted roads.
+    public static let restrictedPocket = ArcFlags(rawValue: 1 << 5)
 }
 
 /// The kinds of road user a graph is built for.

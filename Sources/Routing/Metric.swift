@@ -74,8 +74,11 @@ public struct Metric: Sendable {
         })
     }
 
-    static func restricted(_ graph: RoadGraph, _ arc: ArcID) -> Bool {
-        graph.wayFlags[graph.way(of: arc).index].contains(.restrictedAccess)
+    /// Whether `arc` lies in an area of restricted access: on a road for private use, destinations,
+    /// deliveries or customers only, or in a pocket of open road reached only through one.
+    @inline(__always)
+    public static func restricted(_ graph: RoadGraph, _ arc: ArcID) -> Bool {
+        graph.wayFlags[graph.way(of: arc).index].contains(.restrictedAccess) || graph.arcFlags[arc.index].contains(.restrictedPocket)
     }
 
     /// Combines per-arc weights with a per-turn extra into turn weights.

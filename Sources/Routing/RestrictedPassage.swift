@@ -36,6 +36,34 @@ public enum RestrictedPassage {
         return middle.contains { !own.contains($0.index) }
     }
 
+    /// Whether a one-to-many label whose cost carries `restrictedEntryPenalty` per entry (a static
+    /// search's metric) stands for a route the rule admits: one that entered no restricted run
+    /// from open road, or one whose only entry is into the run it ends in (`endsRestricted`: the
+    /// arc reached, forward, or the point reached from it, backward, lies on a restricted road).
+    /// The entry charge outweighs any route, so the least-cost label enters as few runs as any.
+    public static func admits(cost: UInt32, endsRestricted: Bool) -> Bool {
+        let entries = cost / WeightUnit.milliseconds.restrictedEntryPenalty
+        return entries == 0 || (entries == 1 && endsRestricted)
+    }
+
+    /// One step of a time-dependent one-to-many search, whose labels keep whether the route
+    /// entered a restricted run from open road (it then stays inside: the run is where it ends).
+    /// Forward, from `from` (entered or not) onto `to`; backward (`to` the arc already labelled,
+    /// `entered` for the part after it), whether the route from `from` has entered one.
+    /// Nil: the step passes through, or enters a second run. `endsRestricted` is the backward
+    /// search's point: a route ending on open road may enter none.
+    @inline(__always)
+    public static func step(_ graph: RoadGraph, from: ArcID, to: ArcID, entered: Bool, forward: Bool,
+                            endsRestricted: Bool = true) -> Bool? {
+        let entry = Metric.restricted(graph, to) && !Metric.restricted(graph, from)
+        if forward {
+            if entered && !Metric.restricted(graph, to) { return nil }
+            return entered || entry
+        }
+        if entry && (entered || !endsRestricted) { return nil }
+        return entered || entry
+    }
+
     /// The arcs of the restricted area `arc` lies in: both directions of restricted roads joined
     /// by turns either way.
     static func area(of arc: ArcID, graph: RoadGraph) -> Set<Int> {

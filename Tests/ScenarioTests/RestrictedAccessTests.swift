@@ -128,4 +128,49 @@ import OSMPBF
         let s = try Self.hamletBehindALane()
         #expect(s.route("g", "f") == "gef")
     }
+
+    /// A one-way street d→e entered only from a destination-only lane b–d and leading out to the
+    /// public ring (as Traubenweg off Hasenbühler Weg in Heidelberg): a pocket of the lane's area,
+    /// so a route ends on it (`1`) through the lane, but a route to the ring beyond does not pass
+    /// through it.
+    static func pocket() throws -> Scenario {
+        try Scenario("""
+                      c - - - - - - - - - f
+                      |                   |
+            a - - - - b                   |
+            |         |                   |
+            |         d - - - - 1 - - - - e
+            |                             |
+            g - - - - - - - - - - - - - - h
+            """, ways: ["ab": ["highway": "residential"], "bc": ["highway": "residential"], "cf": ["highway": "residential"],
+                        "fe": ["highway": "residential"], "eh": ["highway": "residential"], "hg": ["highway": "residential"],
+                        "ga": ["highway": "residential"],
+                        "bd": ["highway": "residential", "motor_vehicle": "destination"],
+                        "de": ["highway": "residential", "oneway": "yes"]])
+    }
+
+    @Test func aOneWayLeftOfADestinationLaneIsWhereARouteMayEnd() throws {
+        let s = try Self.pocket()
+        let route = try #require(s.routeResult(["a", "1"]))
+        #expect(route.nodes.hasPrefix("abd") && route.ways.last == "de", "route \(route.nodes) over \(route.ways)")
+        let around = try #require(s.route("a", "e"))
+        #expect(!around.contains("d"), "route \(around)")
+    }
+
+    /// A two-way street a–c–d off a block of public streets into a destination-only lane d–e:
+    /// the way out of the lane belongs to the lane's area, the way into it does not, so a route
+    /// from i to `1` keeps to public streets (1.2 km) instead of cutting through the lane (800 m).
+    @Test func aStreetIntoADestinationLaneIsReachedOverPublicStreets() throws {
+        let s = try Scenario("""
+            h - - - - - - - i
+            |               |
+            a - - - - - - - b
+            |               |
+            c - 1 - d - - - e
+            """, ways: ["hi": ["highway": "residential"], "ha": ["highway": "residential"], "ib": ["highway": "residential"],
+                        "ab": ["highway": "residential"], "acd": ["highway": "residential"], "be": ["highway": "residential"],
+                        "de": ["highway": "residential", "motor_vehicle": "destination"]])
+        let route = try #require(s.route("i", "1"))
+        #expect(route.hasPrefix("iha") && !route.contains("e"), "route \(route)")
+    }
 }

@@ -51,7 +51,8 @@ extension PlanningEngine {
                 var sweep = CCHOneToAll(measure: measure.cch, scratch: scratch)
                 sweep.select(selection)
                 sweep.run(starts, forward: !reverse)
-                return Self.pieces(sweep, initial: initial, measure: measure, limit: limit, reverse: reverse)
+                return Self.pieces(sweep, initial: initial, measure: measure, limit: limit, reverse: reverse,
+                                   graph: graph, pointRestricted: endpoint.positions.contains { Metric.restricted(graph, $0.arc) })
             }
         }
         let searched = Self.threadCPUSeconds()
@@ -106,13 +107,16 @@ extension PlanningEngine {
 
     /// The sweep's labels as pieces: forward, each arc from its entry (its label less its own
     /// measure) to its end; backward, from its start (label plus its own measure) to its end.
-    /// The starting arcs themselves are already among `initial` (forward).
+    /// The starting arcs themselves are already among `initial` (forward). Arcs reached only by
+    /// passing through a restricted area (`RestrictedPassage`) are left out, as routes to them are.
     static func pieces(_ sweep: CCHOneToAll, initial: [TimeDependentOneToAll.Piece], measure: MeasuredWeights, limit: UInt32,
-                       reverse: Bool) -> [TimeDependentOneToAll.Piece] {
+                       reverse: Bool, graph: RoadGraph, pointRestricted: Bool) -> [TimeDependentOneToAll.Piece] {
         var pieces = initial
         let startArcs = reverse ? [] : initial.map(\.arc)  // one or two
         let arcMeasure = measure.arc
-        sweep.forEachReached { arc, _, end in
+        let rule = graph.hasRestrictedAccess
+        sweep.forEachReached { arc, primary, end in
+            if rule && !RestrictedPassage.admits(cost: primary, endsRestricted: reverse ? pointRestricted : Metric.restricted(graph, arc)) { return }
             if reverse {
                 guard end <= limit else { return }
                 pieces.append(.init(arc: arc, from: 0, to: 1, startMs: Metric.add(end, arcMeasure[arc.index]), endMs: end))

@@ -37,13 +37,16 @@ struct ReachGeometry {
         let mLat = Geodesy.metersPerDegreeLatitude, mLon = Geodesy.metersPerDegreeLatitude * cosLat
         let lat0 = center.latitude, lon0 = center.longitude
         @inline(__always) func project(_ c: Coordinate) -> (Double, Double) { ((c.longitude - lon0) * mLon, (c.latitude - lat0) * mLat) }
-        // The extent of what was reached within the largest level (from the arcs' end nodes; shapes
+        // The extent of what was reached within the largest level (from both end nodes of the arcs:
+        // a reach towards the point leaves an arc at its head and starts it at its tail; shapes
         // bulge a little beyond them, which the grid's margin takes).
         var minX = 0.0, maxX = 0.0, minY = 0.0, maxY = 0.0
         let shapes = graph.shapeCoordinates, shapeStart = graph.edgeShapeStart, nodes = graph.nodeCoordinates
         for piece in pieces where Double(min(piece.startMs, piece.endMs)) <= top {
-            let (x, y) = project(nodes[graph.head(of: piece.arc).index])
-            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+            for node in [graph.tail(of: piece.arc), graph.head(of: piece.arc)] {
+                let (x, y) = project(nodes[node.index])
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+            }
         }
         let spacing = max(minimumSpacing, max(maxX - minX, maxY - minY) / Self.maxPointsPerSide)
         let margin = 3 * spacing

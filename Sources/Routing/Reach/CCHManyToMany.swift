@@ -104,13 +104,23 @@ public struct CCHManyToMany: Sendable {
                         }
                     }
                 }
-                out.append(best.map { $0.p < CCHScratch.unreached ? Cell(timeMs: $0.t, lengthCm: $0.d) : nil })
+                out.append(best.indices.map { j in
+                    let c = best[j]
+                    return c.p < CCHScratch.unreached && me.admits(c.p, at: targets[j]) ? Cell(timeMs: c.t, lengthCm: c.d) : nil
+                })
             }
             results[w] = out
         }
         var i = 0
         for part in results { for row in part { rows[i] = row; i += 1 } }
         return rows
+    }
+
+    /// Whether the cell's route, of metric cost `p`, is one `RestrictedPassage` admits: a route
+    /// that would pass through a restricted area has no cell, as it has no route.
+    func admits(_ p: UInt32, at target: [ArcPosition]) -> Bool {
+        guard graph.hasRestrictedAccess else { return true }
+        return RestrictedPassage.admits(cost: p, endsRestricted: target.contains { Metric.restricted(graph, $0.arc) })
     }
 
     /// A source's start labels: the rest of its arc from each position.

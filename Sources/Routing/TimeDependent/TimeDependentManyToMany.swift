@@ -17,6 +17,8 @@ public struct TimeDependentManyToMany {
         let start: UnsafeMutablePointer<Double>, end: UnsafeMutablePointer<Double>
         /// Forward: centimetres driven when entering the arc. Backward: centimetres left after it.
         let length: UnsafeMutablePointer<Double>
+        /// Whether the arc's route entered a restricted run from open road (`RestrictedPassage.step`).
+        let entered: UnsafeMutablePointer<Bool>
         let want: UnsafeMutablePointer<UInt32>
         var generation: UInt32 = 0
         let n: Int
@@ -25,11 +27,12 @@ public struct TimeDependentManyToMany {
             n = max(1, capacity)
             heap = SearchScratch(capacity: n)
             start = .allocate(capacity: n); end = .allocate(capacity: n); length = .allocate(capacity: n)
+            entered = .allocate(capacity: n)
             want = .allocate(capacity: n)
             want.initialize(repeating: 0, count: n)
         }
 
-        deinit { start.deallocate(); end.deallocate(); length.deallocate(); want.deallocate() }
+        deinit { start.deallocate(); end.deallocate(); length.deallocate(); entered.deallocate(); want.deallocate() }
     }
 
     public init(graph: RoadGraph, table: TravelTimeTable, scratch: Scratch? = nil) {
@@ -68,6 +71,13 @@ public struct TimeDependentManyToMany {
 
     static func key(_ seconds: Double) -> UInt32 { UInt32(min(Double(UInt32.max - 1), max(0, (seconds * 1000).rounded()))) }
 
+    /// The heap key of a label: routes that entered a restricted run come after all that did not,
+    /// as the static searches' entry charge orders them.
+    static func key(_ seconds: Double, entered: Bool) -> UInt32 {
+        let k = key(seconds)
+        return entered ? min(UInt32.max - 1, Metric.add(k, WeightUnit.milliseconds.restrictedEntryPenalty)) : k
+    }
+
     static func better(_ c: Cell, than old: Cell?) -> Bool { old.map { c.seconds < $0.seconds } ?? true }
 
     /// Leaving `origin` at `departure` (seconds since 1970): the earliest arrival at each destination.
@@ -81,6 +91,7 @@ public struct TimeDependentManyToMany {
             let ms = table.traverseMs(p.arc.index, entry: departure, fraction: 1 - p.fraction, ignoringClosure: true)
             guard ms.isFinite, heap.relax(p.arc.index, key: Self.key(ms / 1000), parent: SearchScratch.noParent) else { continue }
             startArcs.insert(p.arc.index)
+            s.entered[p.arc.index] = false
             s.start[p.arc.index] = -.infinity
             s.end[p.arc.index] = ms / 1000
             s.length[p.arc.index] = -Double(graph.lengthCm(of: p.arc)) * p.fraction
@@ -95,18 +106,25 @@ public struct TimeDependentManyToMany {
         }
         // A route back onto the origin's own road (to a destination behind the origin on a one-way).
         var reentry: [Int: (time: Double, length: Double)] = [:]
+        let rule = graph.hasRestrictedAccess
         while remaining > 0, let (u, _) = heap.popMin() {
             if s.want[u] == s.generation { remaining -= 1 }
             let tu = s.end[u], lu = s.length[u] + Double(graph.lengthCm(of: ArcID(u)))
             for t in graph.turns(from: ArcID(u)) {
                 let v = graph.turnTarget[t].index
+                var entered = false
+                if rule {
+                    guard let e = RestrictedPassage.step(graph, from: ArcID(u), to: ArcID(v), entered: s.entered[u], forward: true) else { continue }
+                    entered = e
+                }
                 let entry = tu + Double(graph.turnDurationMs[t]) / 1000
                 if startArcs.contains(v) {
                     if reentry[v].map({ entry < $0.time }) ?? true { reentry[v] = (entry, lu) }
                     continue
                 }
                 let ms = table.traverseMs(v, entry: departure + entry)
-                guard ms.isFinite, heap.relax(v, key: Self.key(entry + ms / 1000), parent: UInt32(u)) else { continue }
+                guard ms.isFinite, heap.relax(v, key: Self.key(entry + ms / 1000, entered: entered), parent: UInt32(u)) else { continue }
+                s.entered[v] = entered
                 s.start[v] = entry
                 s.end[v] = entry + ms / 1000
                 s.length[v] = lu
@@ -141,6 +159,7 @@ public struct TimeDependentManyToMany {
                 guard let entry = table.latestEntry(arc.index, exit: arrival, fraction: q.fraction, ignoringClosure: true),
                       heap.relax(arc.index, key: Self.key(arrival - entry), parent: SearchScratch.noParent) else { continue }
                 targetArcs.insert(arc.index)
+                s.entered[arc.index] = false
                 s.start[arc.index] = entry
                 s.end[arc.index] = .infinity
                 s.length[arc.index] = Double(graph.lengthCm(of: arc)) * q.fraction
@@ -155,19 +174,28 @@ public struct TimeDependentManyToMany {
             }
         }
         var reexit: [Int: (time: Double, length: Double)] = [:]
+        let rule = graph.hasRestrictedAccess
+        let endsRestricted = rule && destination.contains { Metric.restricted(graph, $0.arc) }
         while remaining > 0, let (b, _) = heap.popMin() {
             if s.want[b] == s.generation { remaining -= 1 }
             let entryB = s.start[b], left = s.length[b]
             for i in graph.turns(into: ArcID(b)) {
                 let t = Int(graph.turnReverseTurn[i])
                 let a = graph.turnSource[t].index
+                var entered = false
+                if rule {
+                    guard let e = RestrictedPassage.step(graph, from: ArcID(a), to: ArcID(b), entered: s.entered[b], forward: false,
+                                                         endsRestricted: endsRestricted) else { continue }
+                    entered = e
+                }
                 let leaveA = entryB - Double(graph.turnDurationMs[t]) / 1000
                 if targetArcs.contains(a) {
                     if reexit[a].map({ leaveA > $0.time }) ?? true { reexit[a] = (leaveA, left) }
                     continue
                 }
                 guard let entryA = table.latestEntry(a, exit: leaveA),
-                      heap.relax(a, key: Self.key(arrival - entryA), parent: UInt32(b)) else { continue }
+                      heap.relax(a, key: Self.key(arrival - entryA, entered: entered), parent: UInt32(b)) else { continue }
+                s.entered[a] = entered
                 s.start[a] = entryA
                 s.end[a] = leaveA
                 s.length[a] = left + Double(graph.lengthCm(of: ArcID(a)))

@@ -42,6 +42,13 @@ public struct TimeDependentOneToAll {
         return ms.isFinite ? UInt32(min(Double(UInt32.max / 2), ms.rounded())) : UInt32.max
     }
 
+    /// A label's heap key: routes that entered a restricted run come after all that did not (the
+    /// static searches' entry charge), so each arc keeps the route `RestrictedPassage` admits.
+    @inline(__always)
+    static func key(_ label: UInt32, entered: Bool) -> UInt32 {
+        entered ? Metric.add(label, WeightUnit.milliseconds.restrictedEntryPenalty) : label
+    }
+
     /// Leaving `sources` at `departure` (seconds since 1970): every arc entered within `limitMs`.
     public mutating func forward(from sources: [ArcPosition], departure: Double, limitMs: UInt32) -> [Piece] {
         let s = scratch.heap, entryMs = scratch.extras  // labels: ms at each arc's end
@@ -57,17 +64,27 @@ public struct TimeDependentOneToAll {
             if s.push(a, key: t, label: t, parent: LabelHeap.noParent) { entryMs[a] = UInt32.max }
         }
         let turnFirstOut = graph.turnFirstOut, turnTarget = graph.turnTarget, turnDuration = graph.turnDurationMs
-        while let (u, du) = s.popMin() {
-            if du > limitMs { break }
+        let rule = graph.hasRestrictedAccess
+        while let (u, keyU) = s.popMin() {
+            let du = s.label(u), entered = keyU != du
+            if du > limitMs {
+                if !rule || entered { break }
+                continue
+            }
             for t in Int(turnFirstOut[u])..<Int(turnFirstOut[u + 1]) {
                 let v = turnTarget[t].index
                 let entry = du &+ turnDuration[t]
                 guard entry <= limitMs else { continue }
+                var enteredV = false
+                if rule {
+                    guard let e = RestrictedPassage.step(graph, from: ArcID(u), to: ArcID(v), entered: entered, forward: true) else { continue }
+                    enteredV = e
+                }
                 let travel = drive(v, entry: departure + Double(entry) / 1000)
                 guard travel != UInt32.max, !s.isSettled(v) else { continue }
                 if !s.isReached(v) { touched.append(Int32(v)) }
                 let exit = Metric.add(entry, travel)
-                if s.push(v, key: exit, label: exit, parent: UInt32(u)) { entryMs[v] = entry }
+                if s.push(v, key: Self.key(exit, entered: enteredV), label: exit, parent: UInt32(u)) { entryMs[v] = entry }
             }
         }
         for a32 in touched {
@@ -96,18 +113,30 @@ public struct TimeDependentOneToAll {
                 if s.push(arc.index, key: label, label: label, parent: LabelHeap.noParent) { endMs[arc.index] = UInt32.max }
             }
         }
-        while let (b, lb) = s.popMin() {
-            if lb > limitMs { break }
-            let entryB = arrival - Double(s.label(b)) / 1000
+        let rule = graph.hasRestrictedAccess
+        let endsRestricted = rule && targets.contains { Metric.restricted(graph, $0.arc) }
+        while let (b, keyB) = s.popMin() {
+            let lb = s.label(b), entered = keyB != lb
+            if lb > limitMs {
+                if !rule || entered { break }
+                continue
+            }
+            let entryB = arrival - Double(lb) / 1000
             for i in graph.turns(into: ArcID(b)) {
                 let t = Int(graph.turnReverseTurn[i])
                 let a = graph.turnSource[t].index
+                var enteredA = false
+                if rule {
+                    guard let e = RestrictedPassage.step(graph, from: ArcID(a), to: ArcID(b), entered: entered, forward: false,
+                                                         endsRestricted: endsRestricted) else { continue }
+                    enteredA = e
+                }
                 let leaveA = entryB - Double(graph.turnDurationMs[t]) / 1000
                 let end = before(leaveA)
                 guard end <= limitMs, !s.isSettled(a), let entryA = table.latestEntry(a, exit: leaveA) else { continue }
                 let label = before(entryA)
                 if !s.isReached(a) { touched.append(Int32(a)) }
-                if s.push(a, key: label, label: label, parent: UInt32(b)) { endMs[a] = end }
+                if s.push(a, key: Self.key(label, entered: enteredA), label: label, parent: UInt32(b)) { endMs[a] = end }
             }
         }
         for a32 in touched {
