@@ -13,7 +13,12 @@ enum JSONResponse {
     }
 
     static func ok<T: Encodable>(_ value: T, status: HTTPStatus = .ok) -> HTTPResponse {
-        var r = HTTPResponse.json(encode(value), status: status)
+        ok(json: encode(value), status: status)
+    }
+
+    /// A body already written as JSON.
+    static func ok(json body: [UInt8], status: HTTPStatus = .ok) -> HTTPResponse {
+        var r = HTTPResponse.json(body, status: status)
         r.headers.set("Cache-Control", "no-store")
         return r
     }
