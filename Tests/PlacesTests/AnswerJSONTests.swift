@@ -6,9 +6,9 @@ import MapsAPIMapping
 import GeoCore
 import Places
 
-/// The Nominatim answers JSONWriter writes against what JSONEncoder wrote for the same values, on the
-/// Monaco sample's own places: the same JSON, and the same bytes where no address object changes order.
-@Suite("Nominatim JSON of real places", .enabled(if: Fixtures.monacoAvailable)) struct NominatimJSONTests {
+/// The Nominatim and TomTom answers JSONWriter writes against what JSONEncoder wrote for the same values, on
+/// the Monaco sample's own places: the same JSON, and the same bytes where no address object changes order.
+@Suite("Nominatim and TomTom JSON of real places", .enabled(if: Fixtures.monacoAvailable)) struct AnswerJSONTests {
     let places: [PlaceResult]
 
     init() throws {
@@ -36,8 +36,19 @@ import Places
     }
 
     static func same(_ a: [UInt8], _ b: [UInt8]) throws -> Bool {
-        let x = try JSONSerialization.jsonObject(with: Data(a)), y = try JSONSerialization.jsonObject(with: Data(b))
-        return (x as AnyObject).isEqual(y)
+        equal(try JSONSerialization.jsonObject(with: Data(a)), try JSONSerialization.jsonObject(with: Data(b)))
+    }
+
+    /// Decoded JSON values alike, whatever the order of object members.
+    static func equal(_ a: Any, _ b: Any) -> Bool {
+        switch (a, b) {
+        case let (x as [String: Any], y as [String: Any]): x.count == y.count && x.allSatisfy { k, v in y[k].map { equal(v, $0) } ?? false }
+        case let (x as [Any], y as [Any]): x.count == y.count && zip(x, y).allSatisfy { equal($0, $1) }
+        case let (x as String, y as String): x == y
+        case let (x as NSNumber, y as NSNumber): x == y
+        case (is NSNull, is NSNull): true
+        default: false
+        }
     }
 
     static let detailSets = [NominatimDetails(), NominatimDetails(address: true), NominatimDetails(address: true, names: true, extraTags: true)]
@@ -78,6 +89,30 @@ import Places
         let number = try #require(text.range(of: "\"house_number\"")), road = try #require(text.range(of: "\"road\""))
         let code = try #require(text.range(of: "\"country_code\""))
         #expect(number.lowerBound < road.lowerBound && road.lowerBound < code.lowerBound)
+    }
+
+    @Test func tomTomSearchEnvelope() throws {
+        let start = Date(timeIntervalSince1970: 1_796_342_400)
+        var response = PlaceSearchResponse(results: places, totalResults: places.count + 7, fuzzyLevel: 2, normalizedQuery: "rue")
+            .tomTomResponse(query: "Rue", queryTimeMilliseconds: 3, offset: 0, bias: Coordinate(latitude: 43.7384, longitude: 7.4246),
+                            language: "fr", openingHoursFrom: (start, TimeZone(identifier: "Europe/Monaco")!))
+        #expect(response.results.contains { $0.poi?.openingHours != nil } && response.results.contains { $0.poi == nil })
+        // The fields only some endpoints fill (entry points, address ranges, detours, reverse geocoding's address parts).
+        let p = SearchPosition(lat: 43.7, lon: 7.4)
+        response.results[0].entryPoints = [SearchEntryPoint(type: "main", functions: ["FrontDoor"], position: p), SearchEntryPoint(type: "minor", position: p)]
+        response.results[0].addressRanges = SearchAddressRanges(rangeLeft: "1 - 9", rangeRight: nil, from: p, to: p)
+        response.results[0].detourTime = -4
+        response.results[0].detourDistance = 120
+        response.results[0].detourOffset = 3_000
+        response.results[0].address.boundingBox = ReverseGeocodeBoundingBox(northEast: "43.7,7.4", southWest: "43.6,7.3")
+        response.results[0].address.routeNumbers = ["D6007"]
+        response.results[0].address.speedLimit = "50.00KPH"
+        response.results[0].address.street = "Rue \"Grimaldi\""
+        response.results[0].address.streetNameAndNumber = "Rue Grimaldi 5"
+        response.results[0].address.localName = "Monaco"
+        #expect(try Self.encoded(response) == response.json)
+        let empty = SearchResponse(summary: response.summary, results: [])
+        #expect(try Self.encoded(empty) == empty.json)
     }
 
     @Test func notFound() throws {
