@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(name: "DatasetTests", dependencies: ["Dataset", "DatasetImport", "RoadNetwork", "RoadExtract", "MapsTestSupport"], swiftSettings: settings),
         .testTarget(name: "ScenarioTests", dependencies: ["MapsTestSupport", "RoutePlanning", "RoadExtract", "RoadNetwork", "Routing", "OSMPBF", "GeoCore", "MapsService", "MapsAPI", "MapsAPIMapping", "Traffic"], swiftSettings: settings),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "MapsTestSupport"], swiftSettings: settings),
-        .testTarget(name: "PlacesTests", dependencies: ["Places", "SQLite", "MapsTestSupport", "OSMPBF", "GeoCore"], swiftSettings: settings),
+        .testTarget(name: "PlacesTests", dependencies: ["Places", "SQLite", "MapsTestSupport", "OSMPBF", "GeoCore", "MapsAPI", "MapsAPIMapping"], swiftSettings: settings),
         .testTarget(name: "MapsAPIMappingTests", dependencies: ["MapsAPIMapping", "MapsAPI", "Places", "GeoCore"], swiftSettings: settings),
         .testTarget(name: "TilesTests", dependencies: ["Tiles", "BaseMap", "MapsTestSupport", "OSMPBF", "GeoCore"], swiftSettings: settings),
         .testTarget(name: "RoadExtractTests", dependencies: ["RoadExtract", "RoadNetwork", "OSMPBF", "MapsTestSupport"], swiftSettings: settings),

@@ -13,7 +13,16 @@ enum JSONResponse {
     }
 
     static func ok<T: Encodable>(_ value: T, status: HTTPStatus = .ok) -> HTTPResponse {
-        var r = HTTPResponse.json(encode(value), status: status)
+        ok(json: encode(value), status: status)
+    }
+
+    /// TomTom's search envelope, the answer most often sent after Nominatim's: written by its own writer
+    /// (the same bytes as `encode`, at a fraction of the cost).
+    static func ok(_ response: SearchResponse) -> HTTPResponse { ok(json: response.json) }
+
+    /// A body already written as JSON.
+    static func ok(json body: [UInt8], status: HTTPStatus = .ok) -> HTTPResponse {
+        var r = HTTPResponse.json(body, status: status)
         r.headers.set("Cache-Control", "no-store")
         return r
     }

@@ -4,21 +4,26 @@ public import Places
 import GeoCore
 
 /// A Nominatim answer: an array of places (json, jsonv2) or a FeatureCollection (geojson).
-public enum NominatimAnswer: Encodable, Sendable {
+public enum NominatimAnswer: Sendable {
     case places([NominatimPlace])
     case place(NominatimPlace)
     case features(NominatimFeatureCollection)
     /// Reverse geocoding with nothing near (HTTP 200).
     case notFound(NominatimNotFound)
 
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
+    /// The body, written with JSONWriter (the shapes' Codable conformances are what the SDK decodes).
+    public var json: [UInt8] {
+        var w = JSONWriter(capacity: 4_096)
         switch self {
-        case .places(let p): try c.encode(p)
-        case .place(let p): try c.encode(p)
-        case .features(let f): try c.encode(f)
-        case .notFound(let n): try c.encode(n)
+        case .places(let places):
+            w.beginArray()
+            for p in places { p.write(to: &w) }
+            w.endArray()
+        case .place(let p): p.write(to: &w)
+        case .features(let f): f.write(to: &w)
+        case .notFound(let n): n.write(to: &w)
         }
+        return w.bytes
     }
 }
 

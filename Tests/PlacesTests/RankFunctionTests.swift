@@ -57,6 +57,17 @@ import SQLite
         }
     }
 
+    /// Kluuvi is in 753 rows but in the name of few: limited to names and keywords, its count is the smaller one,
+    /// taken from the vocabulary rather than from its doclist.
+    @Test("words limited to names and keywords are counted from the vocabulary too")
+    func namesOnlyCounts() throws {
+        let words = [Self.word("mikonkatu"), Self.word("kluuvi")]
+        let inNames = try built.store.phraseCounts(QueryWord.wholeWordPhrases(words, inNames: .all), session: session)
+        let anywhere = try built.store.phraseCounts(QueryWord.wholeWordPhrases(words, inNames: .none), session: session)
+        #expect(!inNames.contains("-1"))
+        #expect(inNames != anywhere)
+    }
+
     @Test("a count is used as given, and a list of another length is counted")
     func countsAreUsed() throws {
         let words = Self.queries[0]

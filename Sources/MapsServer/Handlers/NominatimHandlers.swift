@@ -87,7 +87,7 @@ struct NominatimHandlers {
         Self.answer {
             let common = try Common(request, defaultFormat: "jsonv2", addressDetailsByDefault: false)
             let query = try Self.searchQuery(request, common: common, maxResults: app.service.limits.maxSearchResults)
-            return JSONResponse.ok(try app.service.nominatimSearch(query, format: common.format, details: common.details))
+            return JSONResponse.ok(json: try app.service.nominatimSearch(query, format: common.format, details: common.details).json)
         }
     }
 
@@ -160,8 +160,8 @@ struct NominatimHandlers {
                 guard let type = OSMObjectType(name: typeText), let id = Int64(idText) else {
                     throw Refusal(message: "Parameters 'osm_type' (N, W or R) and 'osm_id' (an integer) do not name an OSM object")
                 }
-                return JSONResponse.ok(try app.service.nominatimReverse(osmType: type, osmID: id, language: common.language,
-                                                                        format: common.format, details: common.details))
+                return JSONResponse.ok(json: try app.service.nominatimReverse(osmType: type, osmID: id, language: common.language,
+                                                                              format: common.format, details: common.details).json)
             }
             guard let latText = q["lat"], let lonText = q["lon"], let lat = Double(latText), let lon = Double(lonText),
                   Coordinate.isValid(latitude: lat, longitude: lon) else {
@@ -172,7 +172,7 @@ struct NominatimHandlers {
                 guard let zoom = Int(zoomText), (0...18).contains(zoom) else { throw Refusal(message: "Parameter 'zoom' must be an integer in [0, 18]") }
                 query.maxRank = ReverseGeocodeQuery.maxRank(zoom: zoom)
             }
-            return JSONResponse.ok(try app.service.nominatimReverse(query, layers: common.layers, format: common.format, details: common.details))
+            return JSONResponse.ok(json: try app.service.nominatimReverse(query, layers: common.layers, format: common.format, details: common.details).json)
         }
     }
 }

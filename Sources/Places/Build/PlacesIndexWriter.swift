@@ -231,17 +231,25 @@ final class PlacesIndexWriter {
         return parts.joined(separator: "\n")
     }
 
-    /// Copies the FTS vocabulary into `vocab` and indexes its trigrams for typo correction.
+    /// Copies the FTS vocabulary into `vocab` and indexes its trigrams for typo correction. Beside each term's
+    /// number of rows, the number with it in a name or keyword: the count bm25 needs when a search limits the
+    /// word to those columns, which FTS5 would otherwise count on every query from the term's whole doclist.
     func buildVocabulary() throws -> Int {
+        try database.exec("CREATE VIRTUAL TABLE temp.fts_instances USING fts5vocab(main, place_fts, instance)")
+        var nameDocs: [String: Int64] = [:]
+        let names = try database.prepare("SELECT term, COUNT(DISTINCT doc) FROM temp.fts_instances WHERE col IN ('name', 'keywords') GROUP BY term")
+        while try names.step() { nameDocs[names.text(0)] = names.int64(1) }
+        names.reset()
+        try database.exec("DROP TABLE temp.fts_instances")
         try database.exec("CREATE VIRTUAL TABLE temp.fts_terms USING fts5vocab(main, place_fts, row)")
         let select = try database.prepare("SELECT term, doc FROM temp.fts_terms")
-        let insertTerm = try database.prepare("INSERT INTO vocab(id, term, docs) VALUES(?1, ?2, ?3)")
+        let insertTerm = try database.prepare("INSERT INTO vocab(id, term, docs, name_docs) VALUES(?1, ?2, ?3, ?4)")
         let insertGram = try database.prepare("INSERT OR IGNORE INTO vocab_gram(gram, length, term_id) VALUES(?1, ?2, ?3)")
         var id: Int64 = 0
         while try select.step() {
             let term = select.text(0)
             id += 1
-            try insertTerm.run([.integer(id), .text(term), .integer(select.int64(1))])
+            try insertTerm.run([.integer(id), .text(term), .integer(select.int64(1)), .integer(nameDocs[term] ?? 0)])
             let scalars = Array(term.unicodeScalars)
             guard TermGrams.isIndexable(scalars) else { continue }
             for gram in TermGrams.grams(scalars) {

@@ -55,11 +55,11 @@ struct QueryWord: Equatable {
     }
 
     /// The phrases of `ftsQuery(words, inNames:)`, in its order: the term where the phrase is that whole word in
-    /// any column (so the rows it matches are the vocabulary's count of the word), nil where it is a prefix or
-    /// limited to some columns.
-    static func wholeWordPhrases(_ words: [QueryWord], inNames: NameColumns = .none) -> [String?] {
+    /// any column or in the name and keyword columns (so the rows it matches are one of the vocabulary's counts
+    /// of the word), nil where it is a prefix or limited to the context column.
+    static func wholeWordPhrases(_ words: [QueryWord], inNames: NameColumns = .none) -> [(term: String, inNames: Bool)?] {
         words.filter(\.isMatched).flatMap { word in
-            word.forms.map { word.isPrefix || word.inContextOnly || word.isNamesOnly(inNames) ? nil : $0.term }
+            word.forms.map { word.isPrefix || word.inContextOnly ? nil : ($0.term, word.isNamesOnly(inNames)) }
         }
     }
 

@@ -8,9 +8,10 @@ struct WordCorrection: Equatable {
 }
 
 extension PlaceSession {
-    /// Documents containing `term` exactly (0 when the index never saw it).
-    func documentCount(_ term: String) throws -> Int {
-        let s = try database.cachedStatement("SELECT docs FROM vocab WHERE term = ?1")
+    /// Documents containing `term` exactly (0 when the index never saw it); with `inNames`, those with it in a
+    /// name or keyword.
+    func documentCount(_ term: String, inNames: Bool = false) throws -> Int {
+        let s = try database.cachedStatement(inNames ? "SELECT name_docs FROM vocab WHERE term = ?1" : "SELECT docs FROM vocab WHERE term = ?1")
         try s.bind(term, at: 1)
         defer { s.reset() }
         return try s.step() ? s.int(0) : 0

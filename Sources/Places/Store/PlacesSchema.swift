@@ -1,7 +1,7 @@
 /// The layout of `places.sqlite`. Coordinates are fixed-point degrees × 10⁷ (as GeoCore's `Coordinate`).
 public enum PlacesSchema {
     /// Bumped whenever the layout changes; a store refuses files of another version.
-    public static let formatVersion = 2
+    public static let formatVersion = 3
 
     static let create = """
     CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -36,7 +36,7 @@ public enum PlacesSchema {
     CREATE TABLE boundary(id INTEGER PRIMARY KEY, kind INTEGER NOT NULL, admin_level INTEGER, name TEXT NOT NULL,
         other_names TEXT, postcode TEXT, country_code TEXT, osm_id INTEGER NOT NULL, area REAL NOT NULL, shape BLOB NOT NULL);
     CREATE VIRTUAL TABLE boundary_rtree USING rtree_i32(id, min_lat, max_lat, min_lon, max_lon);
-    CREATE TABLE vocab(id INTEGER PRIMARY KEY, term TEXT NOT NULL UNIQUE, docs INTEGER NOT NULL);
+    CREATE TABLE vocab(id INTEGER PRIMARY KEY, term TEXT NOT NULL UNIQUE, docs INTEGER NOT NULL, name_docs INTEGER NOT NULL);
     CREATE TABLE vocab_gram(gram INTEGER NOT NULL, length INTEGER NOT NULL, term_id INTEGER NOT NULL,
         PRIMARY KEY(gram, length, term_id)) WITHOUT ROWID;
     """

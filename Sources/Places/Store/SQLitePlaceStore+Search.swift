@@ -224,12 +224,12 @@ extension SQLitePlaceStore {
     }
 
     /// Each phrase's number of matching rows as `bm25_counted` takes them: the vocabulary's count for a whole
-    /// word, -1 (FTS5 counts it) otherwise. Counting reads the phrase's whole doclist: for a city's name, most of
-    /// the index.
-    func phraseCounts(_ phrases: [String?], session: PlaceSession) throws -> String {
-        try phrases.map { term in
-            let n = try term.map { try session.documentCount($0) } ?? 0
-            return n > 0 ? String(n) : "-1"
+    /// word (in any column, or in names and keywords), -1 (FTS5 counts it) otherwise. Counting reads the phrase's
+    /// whole doclist: for a city's name, most of the index. A count of 0 is exact too (a city's name is in no
+    /// place's name), and a phrase no row has adds nothing to any row's score.
+    func phraseCounts(_ phrases: [(term: String, inNames: Bool)?], session: PlaceSession) throws -> String {
+        try phrases.map { phrase in
+            try phrase.map { String(try session.documentCount($0.term, inNames: $0.inNames)) } ?? "-1"
         }.joined(separator: ",")
     }
 
