@@ -51,11 +51,11 @@ extension Profile {
         blockingBarriers: ["yes", "wall", "fence", "hedge", "retaining_wall", "city_wall", "ditch", "debris"],
         restrictionKeys: ["restriction", "restriction:vehicle", "restriction:bicycle"],
         restrictionExemptions: ["bicycle", "vehicle"],
-        // A traffic signal costs the wait for green, 19 s: bicycle.lua's `traffic_signal_penalty` is
-        // 2 s, but osrm-routed 26.10 with it answers 19.1 s more through a `highway=traffic_signals`
-        // node than its segments take (17.1 s through one signed for the other direction), and
-        // nothing at `crossing=traffic_signals` (measured on the Helsinki extract).
+        // A traffic signal costs bicycle.lua's `traffic_signal_penalty`, 2 s. osrm-routed 26.10 answers
+        // 19.1 s through a signal between two junctions (measured on Helsinki's): 2 s plus 17.1 s,
+        // bicycle.lua's cost of a 180° turn (6 / 1.4 × 2²) on the turn it makes up to price a signal
+        // off a junction, not a modelled wait, so it is not copied.
         turnCosts: TurnCostModel(turnPenaltySeconds: 6, turnBias: 1.4, uTurnPenaltySeconds: 20,
-                                 trafficSignalSeconds: 19, uTurns: .anywhere, curve: .quadratic)
+                                 trafficSignalSeconds: 2, uTurns: .anywhere, curve: .quadratic)
     )
 }
