@@ -126,6 +126,12 @@ public struct DatasetImporter {
         extractor.progress = { step, fraction in stages.report(step, fraction) }
         try stages.run("read ways") { try extractor.readWaysAndRelations(reader) }
         try stages.run("read nodes") { try extractor.readNodes(reader) }
+        // The country: its boundary in the extract, else (with no --timezone) the box around the centre;
+        // a time zone given by hand tells the driving side when the extract names no country. Its law
+        // decides who may use trunk roads (`CountryAccess`).
+        let center = extractor.nodeBounds.center
+        let country = TimeZoneInference.country(hints: extractor.timeZoneHints, center: options.timeZone == nil ? center : nil)
+        extractor.applyCountry(country)
 
         let graphPath = layout.file(DatasetLayout.graphFileName, id: id)
         let writer = try ColumnFileWriter(path: graphPath, formatVersion: DatasetLayout.graphFormatVersion)
@@ -170,9 +176,6 @@ public struct DatasetImporter {
         } else {
             (zone, zoneSource) = TimeZoneInference.infer(hints: extractor.timeZoneHints, center: bounds.center)
         }
-        // The country: its boundary in the extract, else (with no --timezone) the box around the centre;
-        // a time zone given by hand tells the driving side when the extract names no country.
-        let country = TimeZoneInference.country(hints: extractor.timeZoneHints, center: options.timeZone == nil ? bounds.center : nil)
         writer.metadata = ["timeZone": zone, "source": (options.extractPath as NSString).lastPathComponent,
                            "sourceCRC32": String(sourceCRC), "datasetID": id]
         try stages.run("write graph") { try writer.finish() }

@@ -12,7 +12,7 @@ enum TimeZoneInference {
         if let (zone, _) = hints.timezoneTags.max(by: { $0.value < $1.value }), TimeZone(identifier: zone) != nil {
             return (zone, "timezone tag in the extract")
         }
-        if let (code, _) = hints.countryCodes.max(by: { $0.value < $1.value }),
+        if hints.mostFrequentCountry != nil, let code = country(hints: hints, center: center),
            let zone = countries.first(where: { $0.code == code })?.zone {
             return (zone, "country code \(code) in the extract")
         }
@@ -26,14 +26,19 @@ enum TimeZoneInference {
         return (zone, "longitude (no country matched; pass --timezone for daylight saving)")
     }
 
-    /// The extract's country: the most frequent country code of its boundaries, else the
-    /// smallest country box around `center` (when given); nil when neither tells.
+    /// The extract's country: of the countries its boundaries name (an extract often holds its
+    /// neighbours' too: Liechtenstein's names Austria and Switzerland), the one whose box holds
+    /// `center`, else the most frequent; with no boundary, the smallest country box around `center`
+    /// (when given); nil when neither tells.
     static func country(hints: TimeZoneHints, center: Coordinate?) -> String? {
-        if let (code, _) = hints.countryCodes.max(by: { $0.value < $1.value }), code.count == 2 { return code }
-        guard let center else { return nil }
-        let lat = center.latitude, lon = center.longitude
-        return countries.filter { $0.south <= lat && lat <= $0.north && $0.west <= lon && lon <= $0.east }
-            .min { ($0.north - $0.south) * ($0.east - $0.west) < ($1.north - $1.south) * ($1.east - $1.west) }?.code
+        let around = center.map { c in
+            countries.filter { $0.south <= c.latitude && c.latitude <= $0.north && $0.west <= c.longitude && c.longitude <= $0.east }
+                .sorted { ($0.north - $0.south) * ($0.east - $0.west) < ($1.north - $1.south) * ($1.east - $1.west) }.map(\.code)
+        } ?? []
+        if let named = hints.mostFrequentCountry {
+            return around.first { hints.countryCodes[$0] != nil } ?? named
+        }
+        return around.first
     }
 
     /// Approximate country boxes (degrees) with their main zone.

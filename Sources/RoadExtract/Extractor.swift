@@ -1,6 +1,6 @@
 public import OSMPBF
 public import RoadNetwork
-import GeoCore
+public import GeoCore
 import Dispatch
 
 /// Turns OSM data into one road graph per profile, in two passes over the source (as RoutingKit
@@ -27,6 +27,9 @@ public final class Extractor {
     var waySigns: [Int32: WaySignRecord] = [:]
     /// `verdicts[p][w]`
     var verdicts: [[WayVerdict?]] = []
+    /// Verdicts that differ where the country's law opens more roads (`CountryAccess`),
+    /// by way; the country is known only once the boundaries are read, after the ways.
+    var countryVerdicts: [Int32: [WayVerdict?]] = [:]
     var wayByOSMID: [Int64: Int32] = [:]
     var strings: [String] = [""]
     var stringIndex: [String: UInt32] = ["": 0]
@@ -56,9 +59,11 @@ public final class Extractor {
         public var unsupportedConditions = 0
     }
 
-    /// Reads `source` and builds a graph for each profile.
+    /// Reads `source` and builds a graph for each profile, under the law of the country the
+    /// extract's boundaries name most often.
     public func run(source: any OSMSource) throws -> [RoadGraphBuilder] {
         try read(source)
+        applyCountry(timeZoneHints.mostFrequentCountry)
         return profiles.indices.map { buildGraph($0) }
     }
 
@@ -77,10 +82,28 @@ public final class Extractor {
         return graph
     }
 
+    /// Settles the verdicts that depend on the country's law (ISO 3166-1 alpha-2; nil when unknown),
+    /// once, after `read` and before the graphs are built.
+    public func applyCountry(_ country: String?) {
+        if CountryAccess.opensTrunk(country) {
+            for (w, alternatives) in countryVerdicts {
+                for p in profiles.indices where !profiles[p].countryHighwaySpeedsKmh.isEmpty { verdicts[p][Int(w)] = alternatives[p] }
+            }
+        }
+        countryVerdicts = [:]
+    }
+
+    /// The box of the nodes of the usable ways (after `read`).
+    public var nodeBounds: BoundingBox {
+        var box = BoundingBox.empty
+        for (i, c) in nodeCoordinates.enumerated() where nodePresent[i] { box.formUnion(c) }
+        return box
+    }
+
     /// Drops what `read` kept, once every graph is built.
     public func release() {
         wayOSMIDs = []; wayRefOffsets = [0]; wayRefs = []; wayName = []; wayRef = []
-        verdicts = []; wayByOSMID = [:]; strings = [""]; stringIndex = ["": 0]; restrictions = []
+        verdicts = []; countryVerdicts = [:]; wayByOSMID = [:]; strings = [""]; stringIndex = ["": 0]; restrictions = []
         nodeIDs = []; nodeCoordinates = []; nodePresent = []; nodeBits = []; wayRefNode = []; nodeStopSign = []
     }
 
@@ -96,6 +119,8 @@ public final class Extractor {
     public func readWaysAndRelations(_ source: any OSMSource) throws {
         verdicts = Array(repeating: [], count: profiles.count)
         let profiles = self.profiles
+        // Each profile where a country's law opens more roads, as it is there.
+        let opened = profiles.map { $0.countryHighwaySpeedsKmh.isEmpty ? nil : $0.withCountryHighways }
         // Ways of relations that make them cycle-friendly (`route=bicycle`), per profile; marked once all ways are read.
         var routeMembers = [Set<Int64>](repeating: [], count: profiles.count)
         let readsRoutes = profiles.contains { !$0.cycleRouteTags.isEmpty }
@@ -124,6 +149,16 @@ public final class Extractor {
                         if let v { any = true; unsupported = max(unsupported, v.unsupportedConditions) }
                         perProfile.append(v)
                     }
+                    var alternatives: [WayVerdict?]?
+                    if let highway = tags["highway"] {
+                        for (p, profile) in profiles.enumerated() where profile.countryHighwaySpeedsKmh[highway] != nil {
+                            let v = opened[p]!.evaluate(way: tags)
+                            guard v != perProfile[p] else { continue }
+                            if alternatives == nil { alternatives = perProfile }
+                            alternatives![p] = v
+                            if v != nil { any = true }
+                        }
+                    }
                     guard any else { continue }
                     statistics.unsupportedConditions += unsupported
                     let index = Int32(wayOSMIDs.count)
@@ -136,6 +171,7 @@ public final class Extractor {
                     let signs = signRecord(tags)
                     if !signs.isEmpty { waySigns[index] = signs }
                     for p in profiles.indices { verdicts[p].append(perProfile[p]) }
+                    if let alternatives { countryVerdicts[index] = alternatives }
                 }
             }
             for r in 0..<block.relationCount {
@@ -155,8 +191,9 @@ public final class Extractor {
         }
         for (p, members) in routeMembers.enumerated() {
             for id in members {
-                guard let w = wayByOSMID[id].map(Int.init), verdicts[p][w] != nil else { continue }
-                verdicts[p][w]!.flags.insert(.cycleFriendly)
+                guard let w = wayByOSMID[id].map(Int.init) else { continue }
+                verdicts[p][w]?.flags.insert(.cycleFriendly)
+                countryVerdicts[Int32(w)]?[p]?.flags.insert(.cycleFriendly)
             }
         }
         statistics.usableWays = wayOSMIDs.count

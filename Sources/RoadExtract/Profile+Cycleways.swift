@@ -15,11 +15,41 @@ extension Profile {
         !separateTags.isEmpty && Self.matches(tags, separateTags) && !Self.matches(tags, separateOverrides)
     }
 
-    /// The speed of `highway=cycleway` on a road this mode may not use but that carries a lane or
-    /// track for it (`cycleway=lane`, `cycleway:right=track`, …).
-    func laneSpeed(_ tags: Tags) -> Double? {
-        guard !laneTags.isEmpty, Self.matches(tags, laneTags) else { return nil }
-        return highwaySpeedsKmh["cycleway"]
+    /// Which directions of a way a cycle lane or track serves (OSRM bicycle.lua's cycleway handler,
+    /// with the OSM wiki's `cycleway:SIDE:oneway` and `cycleway:both`). `forward`/`backward` are the
+    /// directions the one-way rules allow. On a two-way road a lane on the right runs with the way
+    /// and one on the left against it (right-hand traffic), and `cycleway=*` serves both; on a
+    /// one-way road a lane runs with the traffic unless its `:oneway` says `-1` (against) or `no`
+    /// (both ways). `opposite*` runs against the traffic: on a one-way road it opens both directions.
+    func cycleLanes(_ tags: Tags, forward: Bool, backward: Bool) -> (forward: Bool, backward: Bool) {
+        guard !cycleLaneValues.isEmpty else { return (false, false) }
+        let twoWay = forward && backward
+        // The direction traffic goes on a one-way road (forward unless it is `oneway=-1`).
+        let traffic = forward
+        var f = false, b = false
+        func serve(withWay: Bool) { if withWay { f = true } else { b = true } }
+        if let v = tags["cycleway"] {
+            if cycleLaneValues.contains(v) {
+                if twoWay { f = true; b = true } else { serve(withWay: traffic) }
+            } else if oppositeLaneValues.contains(v) {
+                f = true; b = true
+            }
+        }
+        for side in ["right", "left"] {
+            guard let v = tags["cycleway:" + side] ?? tags["cycleway:both"] else { continue }
+            // With the way: the right side on a two-way road, the traffic's side on a one-way road.
+            let natural = twoWay ? side == "right" : traffic
+            if cycleLaneValues.contains(v) {
+                switch tags["cycleway:\(side):oneway"] ?? tags["cycleway:both:oneway"] {
+                case "-1": serve(withWay: !natural)
+                case "no": f = true; b = true
+                default: serve(withWay: natural)
+                }
+            } else if oppositeLaneValues.contains(v) {
+                if twoWay { serve(withWay: !natural) } else { f = true; b = true }
+            }
+        }
+        return (f, b)
     }
 
     /// Whether a cycle street or cycle road implies access where no access key says otherwise.
@@ -28,15 +58,15 @@ extension Profile {
     }
 
     /// A way made for cycling (`WayFlags.cycleFriendly`): a cycleway, a cycle street, a road with
-    /// a lane or track, or `bicycle=designated`; only for profiles with lane tables.
-    func isCycleFriendly(_ tags: Tags) -> Bool {
-        guard !laneTags.isEmpty else { return false }
-        return tags["highway"] == "cycleway" || tags["bicycle"] == "designated" || Self.matches(tags, laneTags) || impliedAccess(tags)
+    /// a lane or track (`hasLane`), or `bicycle=designated`; only for profiles with lane tables.
+    func isCycleFriendly(_ tags: Tags, hasLane: Bool) -> Bool {
+        guard !cycleLaneValues.isEmpty else { return false }
+        return tags["highway"] == "cycleway" || tags["bicycle"] == "designated" || hasLane || impliedAccess(tags)
     }
 
     /// Motor traffic at `fastTrafficKmh` or more by the way's `maxspeed`; only for profiles with lane tables.
     func isBesideFastTraffic(_ tags: Tags) -> Bool {
-        guard !laneTags.isEmpty, let limit = tags["maxspeed"].flatMap(MaxSpeed.kmh) else { return false }
+        guard !cycleLaneValues.isEmpty, let limit = tags["maxspeed"].flatMap(MaxSpeed.kmh) else { return false }
         return limit >= Self.fastTrafficKmh
     }
 

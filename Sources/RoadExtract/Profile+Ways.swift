@@ -72,6 +72,11 @@ extension Profile {
         let access = accessVerdict(tags, direction: nil)
         if case .denied = access { return nil }
         if isSeparatelyMapped(tags) { return nil }
+        // Direction: one-way tags, implied one-ways, contraflow exemptions; then the lanes for this mode.
+        let oneway = directions(tags, highway: highway)
+        let lanes = cycleLanes(tags, forward: oneway.forward, backward: oneway.backward)
+        // A road open to this mode only through its lanes: only the directions they serve.
+        var laneOnly = false
 
         if let route, let routeSpeed = routeSpeedsKmh[route], highway == nil || route == "ferry" {
             // Which modes a ferry carries is the access keys' answer (`motor_vehicle`, `foot`, …),
@@ -95,8 +100,9 @@ extension Profile {
             } else if case .psvGranted = access, let s = accessGrantedSpeedKmh {
                 speed = s
                 flags.insert(.psvOnly)
-            } else if let s = laneSpeed(tags) {
+            } else if lanes.forward || lanes.backward, let s = highwaySpeedsKmh["cycleway"] {
                 speed = s
+                laneOnly = true
             } else if let s = pushingSpeedsKmh[highway], tags["foot"] != "no" {
                 speed = s
                 pushing = true
@@ -129,11 +135,15 @@ extension Profile {
         if let b = tags["bridge"], b != "no" { flags.insert(.bridge) }
         if tags["motorroad"] == "yes" { flags.insert(.motorroad) }
         if Self.isUnpaved(tags) { flags.insert(.unpaved) }
-        if isCycleFriendly(tags) { flags.insert(.cycleFriendly) }
+        if isCycleFriendly(tags, hasLane: lanes.forward || lanes.backward) { flags.insert(.cycleFriendly) }
         if isBesideFastTraffic(tags) { flags.insert(.fastTraffic) }
 
         // Speed: maxspeed (scaled), then caps by surface, tracktype and smoothness.
         var forward = speed, backward = speed
+        if let s = highwaySpeedsKmh["cycleway"], !pushing {
+            if lanes.forward { forward = s }
+            if lanes.backward { backward = s }
+        }
         if let factor = maxspeedFactor, !flags.contains(.ferry) {
             let general = tags["maxspeed"].flatMap(MaxSpeed.kmh)
             if let f = tags["maxspeed:forward"].flatMap(MaxSpeed.kmh) ?? general { forward = f * factor }
@@ -142,7 +152,16 @@ extension Profile {
         var cap = Double.infinity
         if let s = tags["surface"], let c = surfaceSpeedCapsKmh[s] { cap = min(cap, c) }
         if let t = tags["tracktype"], let c = tracktypeSpeedCapsKmh[t] { cap = min(cap, c) }
-        if let s = tags["smoothness"], let c = smoothnessSpeedCapsKmh[s] { cap = min(cap, c) }
+        if let s = tags["smoothness"], let c = smoothnessSpeedCapsKmh[s] {
+            cap = min(cap, c)
+            // Too rough to ride faster than walking (`impassable`: no wheels, as OSM's smoothness
+            // scale and Valhalla have it; `very_horrible`): the vehicle is walked where walking is allowed.
+            if !pushing, !laneOnly, let walk = walkingSpeedKmh, c < walk, !flags.contains(.ferry), tags["foot"] != "no" {
+                pushing = true
+                forward = walk
+                backward = walk
+            }
+        }
         if !pushing {
             forward = min(forward, cap)
             backward = min(backward, cap)
@@ -152,14 +171,15 @@ extension Profile {
             backward = min(backward, limit)
         }
 
-        // Direction: one-way tags, implied one-ways, contraflow exemptions, per-direction access.
-        // A one-way the vehicle may not ride against is walked against where walking is allowed.
-        let (allowForward, allowBackward) = directions(tags, highway: highway, flags: flags)
+        // A direction the one-way rules close is open where a lane serves it; one still closed is
+        // walked where walking is allowed, except on a road open only through its lanes.
+        let allowForward = lanes.forward || (oneway.forward && !laneOnly)
+        let allowBackward = lanes.backward || (oneway.backward && !laneOnly)
         // Most ways carry no conditional tag: their conditions are not looked up key by key.
         let conditional = tags.pairs.contains { $0.key.hasSuffix(":conditional") }
         let conditions = conditional ? conditionalDirections(tags, forward: allowForward, backward: allowBackward) : ConditionalDirections()
         var pushForward = pushing, pushBackward = pushing
-        let walk = flags.contains(.ferry) ? nil : pushAgainstOnewaySpeed(tags)
+        let walk = flags.contains(.ferry) || laneOnly ? nil : pushAgainstOnewaySpeed(tags)
         // A direction a condition opens at times keeps its speed (the condition closes it otherwise).
         if !allowForward && conditions.forward == nil { if let walk { forward = walk; pushForward = true } else { forward = 0 } }
         if !allowBackward && conditions.backward == nil { if let walk { backward = walk; pushBackward = true } else { backward = 0 } }
@@ -208,7 +228,7 @@ extension Profile {
     }
 
     /// Which directions the one-way rules allow, before per-direction access.
-    func directions(_ tags: Tags, highway: String?, flags: WayFlags) -> (forward: Bool, backward: Bool) {
+    func directions(_ tags: Tags, highway: String?) -> (forward: Bool, backward: Bool) {
         var oneway: String?
         for key in onewayKeys {
             if let v = tags[key] { oneway = v; break }

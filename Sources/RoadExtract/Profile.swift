@@ -14,6 +14,8 @@ public struct Profile: Sendable {
 
     /// Routable `highway=*` values and their speeds, km/h.
     public var highwaySpeedsKmh: [String: Double]
+    /// Highways routable only where the country's law opens them (`CountryAccess`, `Extractor.applyCountry`), km/h.
+    public var countryHighwaySpeedsKmh: [String: Double] = [:]
     /// `service=*` subtypes that override the `highway=service` speed, km/h.
     public var serviceSpeedsKmh: [String: Double] = [:]
     /// Highways usable only by walking beside the vehicle (a bicycle pushed on a footway), km/h.
@@ -58,7 +60,7 @@ public struct Profile: Sendable {
     public var impliedOnewayHighways: Set<String> = []
     /// `junction=*` values that are one-way (roundabouts).
     public var impliedOnewayJunctions: Set<String> = []
-    /// Tags that allow travel against a one-way (`cycleway=opposite_lane`, `busway=opposite_lane`).
+    /// Tags that allow travel against a one-way (`busway=opposite_lane`; cycle lanes are `cycleLanes`).
     public var contraflowTags: [String: Set<String>] = [:]
 
     // MARK: Cycling (`Profile+Cycleways.swift`)
@@ -72,9 +74,12 @@ public struct Profile: Sendable {
     /// not used unless `separateOverrides` grants access explicitly.
     public var separateTags: [String: Set<String>] = [:]
     public var separateOverrides: [String: Set<String>] = [:]
-    /// Lane tags that open a road outside `highwaySpeedsKmh` (a trunk road with `cycleway=track`),
-    /// at the speed of `highway=cycleway`.
-    public var laneTags: [String: Set<String>] = [:]
+    /// Values of `cycleway`, `cycleway:both`, `cycleway:left` and `cycleway:right` that are a lane or
+    /// track for this mode, and those that run against a one-way (`opposite_lane`). The directions a
+    /// lane serves (`cycleLanes`) are ridden at the speed of `highway=cycleway`, against a one-way
+    /// and on roads outside `highwaySpeedsKmh` (a trunk road with `cycleway:right=track`) too.
+    public var cycleLaneValues: Set<String> = []
+    public var oppositeLaneValues: Set<String> = []
     /// Tags that grant access when no access key speaks (`bicycle_road=yes`, `cyclestreet=yes`).
     public var impliedAccessTags: [String: Set<String>] = [:]
     /// Relations whose ways count as made for this mode (`route=bicycle`): a preference of quiet

@@ -14,4 +14,9 @@ public struct TimeZoneHints: Sendable {
             }
         }
     }
+
+    /// The country code the boundaries give most often (ties to the first by name); nil when none.
+    public var mostFrequentCountry: String? {
+        countryCodes.filter { $0.key.count == 2 }.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+    }
 }

@@ -70,6 +70,18 @@ import OSMPBF
         (["highway": "footway"], true, true),
         (["highway": "residential", "bicycle": "no"], false, false),
         (["highway": "primary", "junction": "roundabout"], true, false),
+        // A lane serves its side's direction: on a road closed to bicycles only that direction opens.
+        (["highway": "trunk", "cycleway:right": "track"], true, false),
+        (["highway": "trunk", "cycleway:left": "track"], false, true),
+        (["highway": "trunk", "cycleway:both": "lane"], true, true),
+        (["highway": "trunk", "cycleway": "track"], true, true),
+        (["highway": "trunk", "oneway": "yes", "cycleway:right": "lane"], true, false),
+        (["highway": "trunk", "oneway": "-1", "cycleway:right": "lane"], false, true),
+        (["highway": "trunk", "oneway": "yes", "cycleway:left": "track", "cycleway:left:oneway": "-1"], false, true),
+        (["highway": "trunk", "oneway": "yes", "cycleway:left": "track", "cycleway:left:oneway": "no"], true, true),
+        (["highway": "trunk", "oneway": "yes", "cycleway:left": "opposite_track"], true, true),
+        (["highway": "trunk", "cycleway:right": "opposite_lane"], false, true),
+        (["highway": "primary", "motorroad": "yes"], false, false),
     ] as [([String: String], Bool, Bool)])
     func bicycle(tags: [String: String], forward: Bool, backward: Bool) {
         let r = Self.directions(.bicycle, Tags(tags))
@@ -88,6 +100,8 @@ import OSMPBF
         (["highway": "footway", "oneway:foot": "yes"], true, false),
         (["highway": "path", "access": "private"], true, true),
         (["highway": "path", "access": "private", "foot": "no"], false, false),
+        (["highway": "trunk"], false, false),
+        (["highway": "primary", "motorroad": "yes"], false, false),
     ] as [([String: String], Bool, Bool)])
     func pedestrian(tags: [String: String], forward: Bool, backward: Bool) {
         let r = Self.directions(.pedestrian, Tags(tags))

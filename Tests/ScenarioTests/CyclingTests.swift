@@ -73,6 +73,34 @@ import OSMPBF
         #expect(without.route("a", "b", mode: .bicycle) == "acdb")
     }
 
+    @Test("a cycle track serves its side's direction: on a trunk road the right one is ridden with the way, the left one against it")
+    func laneSide() throws {
+        let right = try Self.roundabout(["highway": "trunk", "cycleway:right": "track"])
+        #expect(right.route("a", "b", mode: .bicycle) == "ab")
+        #expect(right.route("b", "a", mode: .bicycle) == "bdca")
+        let left = try Self.roundabout(["highway": "trunk", "cycleway:left": "track"])
+        #expect(left.route("b", "a", mode: .bicycle) == "ba")
+        #expect(left.route("a", "b", mode: .bicycle) == "acdb")
+    }
+
+    @Test("a lane on a one-way street runs with the traffic unless its oneway says otherwise", arguments: [
+        (["cycleway:left": "lane"], false), (["cycleway:right": "track"], false),
+        (["cycleway:left": "lane", "cycleway:left:oneway": "-1"], true), (["cycleway:right": "track", "cycleway:right:oneway": "no"], true),
+        (["cycleway:both": "lane", "cycleway:both:oneway": "-1"], true), (["cycleway:right": "opposite_track"], true),
+    ] as [([String: String], Bool)])
+    func laneOnOneway(_ extra: [String: String], ridden: Bool) throws {
+        let s = try Self.roundabout(Tags(extra.merging(["highway": "residential", "oneway": "yes"]) { a, _ in a }))
+        let bike = s.routeResult(["b", "a"], mode: .bicycle)
+        #expect(bike?.nodes == "ba")
+        #expect(bike.map { s.graphs[.bicycle]!.isPushing($0.route.legs[0].arcs[0].arc) } == !ridden)
+    }
+
+    @Test("a track with a cycle lane is ridden at the lane's pace, 15 km/h, not the track's 12")
+    func laneSpeed() throws {
+        let s = try Self.roundabout(["highway": "track", "cycleway": "lane"])
+        #expect(s.routeResult(["a", "b"], mode: .bicycle).map { abs($0.durationSeconds - 20 / (15 / 3.6)) < 0.3 } == true)
+    }
+
     @Test("bicycle=use_sidepath and cycleway=separate leave the road to the cycleway beside it", arguments: [
         ["bicycle": "use_sidepath"], ["cycleway:both": "separate"],
     ] as [[String: String]])
@@ -109,6 +137,20 @@ import OSMPBF
         #expect(s.routeResult(["a", "b"], mode: .bicycle).map { abs($0.durationSeconds - 20 / (9 / 3.6)) < 0.3 } == true)
     }
 
+    @Test("smoothness=impassable and very_horrible are not ridden: the bicycle is walked, or not taken where walking is not allowed", arguments: [
+        "impassable", "very_horrible",
+    ])
+    func tooRoughToRide(_ smoothness: String) throws {
+        let s = try Self.roundabout(["highway": "residential", "smoothness": smoothness])
+        let bike = s.routeResult(["a", "b"], mode: .bicycle)
+        #expect(bike?.nodes == "ab")
+        #expect(Self.walkingPace(bike, meters: 20))
+        #expect(bike.map { s.graphs[.bicycle]!.isPushing($0.route.legs[0].arcs[0].arc) } == true)
+        #expect(s.route("a", "b", mode: .car) == (smoothness == "impassable" ? "acdb" : "ab"))
+        let noFoot = try Self.roundabout(["highway": "residential", "smoothness": smoothness, "foot": "no"])
+        #expect(noFoot.route("a", "b", mode: .bicycle) == (smoothness == "impassable" ? "acdb" : "ab"))
+    }
+
     /// A T junction, 100 m grid: `abc` a street, `bd` a side street south of `b`.
     static let junction = """
         a b c
@@ -125,5 +167,44 @@ import OSMPBF
         let left = s.routeResult(["c", "d"], mode: .bicycle)
         #expect(left?.nodes == "cbd")
         #expect(left.map { abs($0.durationSeconds - ride - 6 * 1.4) < 0.5 } == true)
+    }
+
+    @Test("a traffic signal between junctions costs a bicycle bicycle.lua's 2 s, not the 19 s osrm-routed adds there; a signalled crossing of a side path nothing")
+    func trafficSignal() throws {
+        let plain = try Scenario("a b c", ways: ["abc": ["highway": "residential"]])
+        let signal = try Scenario("a b c", ways: ["abc": ["highway": "residential"]], nodes: ["b": ["highway": "traffic_signals"]])
+        let crossing = try Scenario("a b c", ways: ["abc": ["highway": "residential"]],
+                                    nodes: ["b": ["highway": "crossing", "crossing": "traffic_signals"]])
+        let t0 = try #require(plain.routeResult(["a", "c"], mode: .bicycle)).durationSeconds
+        let t1 = try #require(signal.routeResult(["a", "c"], mode: .bicycle)).durationSeconds
+        let t2 = try #require(crossing.routeResult(["a", "c"], mode: .bicycle)).durationSeconds
+        #expect(abs((t1 - t0) - 2) < 0.01)
+        #expect(abs(t2 - t0) < 0.01)
+    }
+
+    /// A country boundary (admin_level=2) along the way round, naming the extract's country.
+    static func country(_ code: String?) -> [(ways: [String], tags: Tags)] {
+        code.map { [(ways: ["dc"], tags: ["type": "boundary", "boundary": "administrative", "admin_level": "2", "ISO3166-1": $0])] } ?? []
+    }
+
+    @Test("trunk roads are ridden and walked where the country's law opens them (Germany), not where it keeps them to motor vehicles (France) or the country is unknown", arguments: [
+        ("DE", true), ("FR", false), (nil, false),
+    ] as [(String?, Bool)])
+    func trunkByCountry(_ code: String?, open: Bool) throws {
+        let s = try Scenario(Self.square, gridMeters: 20, ways: ["ab": ["highway": "trunk"], "bd": ["highway": "residential"],
+                                                                 "dc": ["highway": "residential"], "ca": ["highway": "residential"]],
+                             relations: Self.country(code))
+        #expect(s.route("a", "b", mode: .bicycle) == (open ? "ab" : "acdb"))
+        #expect(s.route("a", "b", mode: .pedestrian) == (open ? "ab" : "acdb"))
+        #expect(s.route("a", "b", mode: .car) == "ab")
+    }
+
+    @Test("a motorroad (Kraftfahrstraße) is neither ridden nor walked, in Germany too")
+    func motorroad() throws {
+        let s = try Scenario(Self.square, gridMeters: 20, ways: ["ab": ["highway": "trunk", "motorroad": "yes"], "bd": ["highway": "residential"],
+                                                                 "dc": ["highway": "residential"], "ca": ["highway": "residential"]],
+                             relations: Self.country("DE"))
+        #expect(s.route("a", "b", mode: .bicycle) == "acdb")
+        #expect(s.route("a", "b", mode: .pedestrian) == "acdb")
     }
 }

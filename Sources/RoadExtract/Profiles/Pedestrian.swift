@@ -1,7 +1,8 @@
 import RoadNetwork
 
 extension Profile {
-    /// Walking at 5 km/h (after OSRM's foot.lua), on anything but motorways and trunk roads,
+    /// Walking at 5 km/h (after OSRM's foot.lua), on anything but motorways and motorroads, and on
+    /// trunk roads only where the country's law opens them (`CountryAccess`);
     /// ignoring one-ways and turn restrictions; steps at half pace.
     public static let pedestrian = Profile(
         mode: .pedestrian,
@@ -10,9 +11,10 @@ extension Profile {
             "unclassified": 5, "residential": 5, "road": 5, "living_street": 5, "service": 5, "track": 5, "path": 5,
             "steps": 2.5, "pedestrian": 5, "footway": 5, "platform": 5, "corridor": 5, "pier": 5, "bridleway": 5,
         ],
+        countryHighwaySpeedsKmh: ["trunk": 5, "trunk_link": 5],
         routeSpeedsKmh: ["ferry": 5],
         accessGrantedSpeedKmh: 5,
-        excludedTags: ["impassable": ["yes"], "highway": ["construction", "proposed"]],
+        excludedTags: ["impassable": ["yes"], "motorroad": ["yes"], "highway": ["construction", "proposed"]],
         maxspeedFactor: nil,
         accessKeys: ["access", "foot"],
         obeysOneway: false,
