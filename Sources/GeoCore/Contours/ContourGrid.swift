@@ -39,22 +39,31 @@ public struct ContourGrid: Sendable {
     }
 
     /// The polygons enclosing every point whose value is at most `level`; `outside` is the value
-    /// beyond the grid (larger than `level`).
-    public func polygons(level: Float, outside: Float) -> [PlanarPolygon] {
+    /// beyond the grid (larger than `level`). Holes smaller than `minimumHoleArea` (m²) are left out.
+    public func polygons(level: Float, outside: Float, minimumHoleArea: Double = 0) -> [PlanarPolygon] {
         let rings = traceRings(level: level, outside: outside)
-        var outers: [(ring: [PlanarPoint], area: Double, holes: [[PlanarPoint]])] = []
+        var outers: [(ring: [PlanarPoint], area: Double, box: Box, holes: [[PlanarPoint]])] = []
         var holes: [[PlanarPoint]] = []
         for ring in rings where ring.count >= 3 {
             let area = Self.signedArea(ring)
-            if area > 0 { outers.append((ring, area, [])) } else if area < 0 { holes.append(ring) }
+            if area > 0 { outers.append((ring, area, Box(ring), [])) } else if -area >= max(minimumHoleArea, .leastNonzeroMagnitude) { holes.append(ring) }
         }
-        // Each hole belongs to the smallest outer ring that contains it.
+        // Each hole belongs to the smallest outer ring that contains it; the bounding box rules out
+        // most rings before the point-in-ring walk.
         outers.sort { $0.area < $1.area }
         for hole in holes {
             let probe = hole[0]
-            if let i = outers.firstIndex(where: { Self.contains($0.ring, probe) }) { outers[i].holes.append(hole) }
+            if let i = outers.firstIndex(where: { $0.box.contains(probe) && Self.contains($0.ring, probe) }) { outers[i].holes.append(hole) }
         }
         return outers.reversed().map { PlanarPolygon(outer: $0.ring, holes: $0.holes) }
+    }
+
+    struct Box {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        init(_ ring: [PlanarPoint]) {
+            for p in ring { minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y) }
+        }
+        func contains(_ p: PlanarPoint) -> Bool { p.x >= minX && p.x <= maxX && p.y >= minY && p.y <= maxY }
     }
 
     /// Closed boundary rings with the region on their left: outer rings come out counter-clockwise,
@@ -72,13 +81,13 @@ public struct ContourGrid: Sendable {
         // next[from side] = to side: one directed segment per crossing, region on the left; each
         // side is crossed by at most one segment leaving it.
         var next = [Int32](repeating: -1, count: (width + 3) * (height + 3) * 2)
-        var starts: [Int] = []
-        var points: [Int: PlanarPoint] = [:]
         func segment(_ from: (Int, Int, Bool), _ to: (Int, Int, Bool)) {
-            let a = sideKey(from.0, from.1, from.2), b = sideKey(to.0, to.1, to.2)
-            next[a] = Int32(b)
-            starts.append(a)
-            points[a] = point(from.0, from.1, from.2)
+            next[sideKey(from.0, from.1, from.2)] = Int32(sideKey(to.0, to.1, to.2))
+        }
+        // The side a key names, for the crossing point on it.
+        func point(key: Int) -> PlanarPoint {
+            let cell = key >> 1, row = cell / (width + 2)
+            return point(cell - row * (width + 2) - 1, row - 1, key & 1 == 1)
         }
         for y in -1..<height {
             for x in -1..<width {
@@ -116,11 +125,12 @@ public struct ContourGrid: Sendable {
             }
         }
         var rings: [[PlanarPoint]] = []
-        for start in starts.sorted() where next[start] >= 0 {
+        // Rings start at their lowest side key, as a scan in key order meets them.
+        for start in next.indices where next[start] >= 0 {
             var ring: [PlanarPoint] = []
             var k = start
             while next[k] >= 0 {
-                ring.append(points[k]!)
+                ring.append(point(key: k))
                 let n = Int(next[k])
                 next[k] = -1
                 k = n

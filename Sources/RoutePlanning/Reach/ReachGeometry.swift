@@ -31,8 +31,11 @@ struct ReachGeometry {
     }
 
     /// - Parameter levels: ascending, in the pieces' units.
-    func contours(_ pieces: [TimeDependentOneToAll.Piece], levels: [Double], denoise: Double, generalizeMeters: Double?) -> Result {
+    func contours(_ reached: [TimeDependentOneToAll.Piece], levels: [Double], denoise: Double, generalizeMeters: Double?) -> Result {
         let top = levels[levels.count - 1]
+        // The searches list pieces in the order they reached them, all over the map; in arc order the
+        // arcs' edges and shapes are read front to back, which is most of this function's time.
+        let pieces = Self.inArcOrder(reached)
         let cosLat = Geodesy.cosine(ofLatitude: center.latitude)
         let mLat = Geodesy.metersPerDegreeLatitude, mLon = Geodesy.metersPerDegreeLatitude * cosLat
         let lat0 = center.latitude, lon0 = center.longitude
@@ -54,16 +57,20 @@ struct ReachGeometry {
         let width = Int((maxX - minX + 2 * margin) / spacing) + 2, height = Int((maxY - minY + 2 * margin) / spacing) + 2
         let outside = Float(top * 1.25 + 1)
         var grid = ContourGrid(width: width, height: height, spacing: spacing, origin: origin, fill: outside)
-        let step = spacing / 2
-        let gridWidth = width, gridHeight = height
+        // Samples are taken in grid units: every half cell along each piece, and at the shape's points
+        // only where the half cell ends there, so a densely drawn street costs no more than a straight one.
+        let inverse = 1 / spacing
+        let gx0 = origin.x * inverse, gy0 = origin.y * inverse
+        let lastX = Double(width - 1), lastY = Double(height - 1)
+        @inline(__always) func cell(_ c: Coordinate) -> (Double, Double) {
+            ((c.longitude - lon0) * mLon * inverse - gx0, (c.latitude - lat0) * mLat * inverse - gy0)
+        }
+        let gridWidth = width
         grid.values.withUnsafeMutableBufferPointer { values in
-            @inline(__always) func mark(_ x: Double, _ y: Double, _ v: Float) {
-                // Truncation is the floor here: points left of or below the grid are dropped first.
-                let fx = (x - origin.x) / spacing, fy = (y - origin.y) / spacing
-                guard fx >= 0, fy >= 0 else { return }
-                let gx = Int(fx), gy = Int(fy)
-                guard gx + 1 < gridWidth, gy + 1 < gridHeight else { return }
-                let i = gy * gridWidth + gx
+            /// Lowers the four grid points around a point (in grid units) to `v`.
+            @inline(__always) func mark(_ fx: Double, _ fy: Double, _ v: Float) {
+                guard fx >= 0, fy >= 0, fx < lastX, fy < lastY else { return }
+                let i = Int(fy) * gridWidth + Int(fx)
                 if v < values[i] { values[i] = v }
                 if v < values[i + 1] { values[i + 1] = v }
                 if v < values[i + gridWidth] { values[i + gridWidth] = v }
@@ -75,28 +82,31 @@ struct ReachGeometry {
                 let e = graph.edge(of: piece.arc).index
                 let first = Int(shapeStart[e]), last = Int(shapeStart[e + 1]) - 1
                 let backward = graph.isBackward(piece.arc)
-                let total = max(0.01, Double(graph.edgeLengthCm[e]) / 100)
-                let span = max(1e-9, piece.to - piece.from)
-                let slope = (v1 - v0) / span
-                // Walk the shape in travel order, sampling every half cell between `from` and `to`.
-                var travelled = 0.0
-                var previous = project(shapes[backward ? last : first])
-                if piece.from <= 0 { mark(previous.0, previous.1, Float(v0)) }
+                // The arc's length in grid units, from its metres, so fractions match the search's.
+                let total = max(0.0001, Double(graph.edgeLengthCm[e]) / 100 * inverse)
+                let slope = (v1 - v0) / max(1e-9, piece.to - piece.from)
+                let lower = piece.from * total - 1e-9, upper = piece.to * total + 1e-9
+                @inline(__always) func sample(_ x: Double, _ y: Double, at along: Double) {
+                    guard along >= lower, along <= upper else { return }
+                    let v = Float(v0 + (min(along, total) / total - piece.from) * slope)
+                    if v < outside { mark(x, y, v) }
+                }
+                // Walk the shape in travel order; `along` is the distance from the arc's start.
+                var travelled = 0.0, nextSample = 0.0
+                var previous = cell(shapes[backward ? last : first])
                 for k in 1...(last - first) {
-                    let point = project(shapes[backward ? last - k : first + k])
+                    let point = cell(shapes[backward ? last - k : first + k])
                     let dx = point.0 - previous.0, dy = point.1 - previous.1
                     let length = (dx * dx + dy * dy).squareRoot()
-                    let samples = Int(length / step) + 1
-                    for s in 1...samples {
-                        let t = Double(s) / Double(samples)
-                        let fraction = min(1, (travelled + length * t) / total)
-                        guard fraction >= piece.from - 1e-9, fraction <= piece.to + 1e-9 else { continue }
-                        let v = Float(v0 + (fraction - piece.from) * slope)
-                        if v < outside { mark(previous.0 + dx * t, previous.1 + dy * t, v) }
+                    while nextSample <= travelled + length {
+                        let t = length > 0 ? (nextSample - travelled) / length : 0
+                        sample(previous.0 + dx * t, previous.1 + dy * t, at: nextSample)
+                        nextSample += 0.5
                     }
                     travelled += length
                     previous = point
                 }
+                sample(previous.0, previous.1, at: min(travelled, total))
             }
         }
         let tolerance = generalizeMeters ?? spacing
@@ -109,13 +119,36 @@ struct ReachGeometry {
             return simplified + [simplified[0]]
         }
         let polygons = levels.map { level -> [GeoPolygon] in
-            let found = grid.polygons(level: Float(level), outside: outside)
+            let found = grid.polygons(level: Float(level), outside: outside, minimumHoleArea: smallest)
             let largest = found.map { ContourGrid.signedArea($0.outer) }.max() ?? 0
             return found.filter { ContourGrid.signedArea($0.outer) >= denoise * largest - 1e-6 }.map { polygon in
                 GeoPolygon(outer: ring(polygon.outer),
-                           holes: polygon.holes.filter { -ContourGrid.signedArea($0) >= smallest }.map(ring))
+                           holes: polygon.holes.map(ring))
             }
         }
         return Result(polygons: polygons, spacing: spacing)
+    }
+
+    /// The pieces sorted by arc: a least-significant-digit radix sort of (arc, position) keys,
+    /// 11 bits a pass, so a country's arc numbers take three passes over the reached pieces only.
+    static func inArcOrder(_ pieces: [TimeDependentOneToAll.Piece]) -> [TimeDependentOneToAll.Piece] {
+        guard pieces.count > 1 else { return pieces }
+        var keys = pieces.indices.map { UInt64(pieces[$0].arc.index) << 32 | UInt64($0) }
+        let largest = UInt64(pieces.map(\.arc.index).max() ?? 0)
+        var spare = [UInt64](repeating: 0, count: keys.count)
+        var shift: UInt64 = 32
+        while shift == 32 || largest >> (shift - 32) > 0 {
+            var counts = [Int](repeating: 0, count: 2049)
+            for k in keys { counts[Int((k >> shift) & 2047) + 1] += 1 }
+            for d in 1...2048 { counts[d] += counts[d - 1] }
+            for k in keys {
+                let d = Int((k >> shift) & 2047)
+                spare[counts[d]] = k
+                counts[d] += 1
+            }
+            swap(&keys, &spare)
+            shift += 11
+        }
+        return keys.map { pieces[Int($0 & 0xffff_ffff)] }
     }
 }
