@@ -46,6 +46,14 @@ public enum RestrictedPassage {
         return entries == 0 || (entries == 1 && endsRestricted)
     }
 
+    /// The heap key of a time-dependent one-to-many label: routes that entered a restricted run come
+    /// after all that did not, as the static searches' entry charge orders them, so each arc keeps
+    /// the route the rule admits.
+    @inline(__always)
+    public static func key(_ key: UInt32, entered: Bool) -> UInt32 {
+        entered ? min(UInt32.max - 1, Metric.add(key, WeightUnit.milliseconds.restrictedEntryPenalty)) : key
+    }
+
     /// One step of a time-dependent one-to-many search, whose labels keep whether the route
     /// entered a restricted run from open road (it then stays inside: the run is where it ends).
     /// Forward, from `from` (entered or not) onto `to`; backward (`to` the arc already labelled,

@@ -71,13 +71,6 @@ public struct TimeDependentManyToMany {
 
     static func key(_ seconds: Double) -> UInt32 { UInt32(min(Double(UInt32.max - 1), max(0, (seconds * 1000).rounded()))) }
 
-    /// The heap key of a label: routes that entered a restricted run come after all that did not,
-    /// as the static searches' entry charge orders them.
-    static func key(_ seconds: Double, entered: Bool) -> UInt32 {
-        let k = key(seconds)
-        return entered ? min(UInt32.max - 1, Metric.add(k, WeightUnit.milliseconds.restrictedEntryPenalty)) : k
-    }
-
     static func better(_ c: Cell, than old: Cell?) -> Bool { old.map { c.seconds < $0.seconds } ?? true }
 
     /// Leaving `origin` at `departure` (seconds since 1970): the earliest arrival at each destination.
@@ -123,7 +116,7 @@ public struct TimeDependentManyToMany {
                     continue
                 }
                 let ms = table.traverseMs(v, entry: departure + entry)
-                guard ms.isFinite, heap.relax(v, key: Self.key(entry + ms / 1000, entered: entered), parent: UInt32(u)) else { continue }
+                guard ms.isFinite, heap.relax(v, key: RestrictedPassage.key(Self.key(entry + ms / 1000), entered: entered), parent: UInt32(u)) else { continue }
                 s.entered[v] = entered
                 s.start[v] = entry
                 s.end[v] = entry + ms / 1000
@@ -194,7 +187,7 @@ public struct TimeDependentManyToMany {
                     continue
                 }
                 guard let entryA = table.latestEntry(a, exit: leaveA),
-                      heap.relax(a, key: Self.key(arrival - entryA, entered: entered), parent: UInt32(b)) else { continue }
+                      heap.relax(a, key: RestrictedPassage.key(Self.key(arrival - entryA), entered: entered), parent: UInt32(b)) else { continue }
                 s.entered[a] = entered
                 s.start[a] = entryA
                 s.end[a] = leaveA

@@ -42,13 +42,6 @@ public struct TimeDependentOneToAll {
         return ms.isFinite ? UInt32(min(Double(UInt32.max / 2), ms.rounded())) : UInt32.max
     }
 
-    /// A label's heap key: routes that entered a restricted run come after all that did not (the
-    /// static searches' entry charge), so each arc keeps the route `RestrictedPassage` admits.
-    @inline(__always)
-    static func key(_ label: UInt32, entered: Bool) -> UInt32 {
-        entered ? Metric.add(label, WeightUnit.milliseconds.restrictedEntryPenalty) : label
-    }
-
     /// Leaving `sources` at `departure` (seconds since 1970): every arc entered within `limitMs`.
     public mutating func forward(from sources: [ArcPosition], departure: Double, limitMs: UInt32) -> [Piece] {
         let s = scratch.heap, entryMs = scratch.extras  // labels: ms at each arc's end
@@ -84,7 +77,7 @@ public struct TimeDependentOneToAll {
                 guard travel != UInt32.max, !s.isSettled(v) else { continue }
                 if !s.isReached(v) { touched.append(Int32(v)) }
                 let exit = Metric.add(entry, travel)
-                if s.push(v, key: Self.key(exit, entered: enteredV), label: exit, parent: UInt32(u)) { entryMs[v] = entry }
+                if s.push(v, key: RestrictedPassage.key(exit, entered: enteredV), label: exit, parent: UInt32(u)) { entryMs[v] = entry }
             }
         }
         for a32 in touched {
@@ -136,7 +129,7 @@ public struct TimeDependentOneToAll {
                 guard end <= limitMs, !s.isSettled(a), let entryA = table.latestEntry(a, exit: leaveA) else { continue }
                 let label = before(entryA)
                 if !s.isReached(a) { touched.append(Int32(a)) }
-                if s.push(a, key: Self.key(label, entered: enteredA), label: label, parent: UInt32(b)) { endMs[a] = end }
+                if s.push(a, key: RestrictedPassage.key(label, entered: enteredA), label: label, parent: UInt32(b)) { endMs[a] = end }
             }
         }
         for a32 in touched {
