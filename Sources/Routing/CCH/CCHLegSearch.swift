@@ -149,45 +149,48 @@ public struct CCHLegSearch: LegSearch {
 
     /// Seeds the backward search for `target`; returns the start nodes in rank order and the
     /// amount to subtract from a meeting cost.
-    ///
-    /// Usually the target arc itself (and its restriction copies) is the start, at cost 0 to
-    /// its end, and the part of the arc beyond the target point is subtracted afterwards: one
-    /// chain to walk. When a source lies on the same road arc, the route may have to leave it and
-    /// come back, so the search starts one turn earlier, at the arcs turning into the target.
     private func seedBackward(_ target: ArcPosition, sources: [LegProblem.Source]) -> (starts: [Int], offset: UInt32) {
+        let original = graph.arcOriginal[target.arc.index]
+        let loopsBack = sources.contains { graph.arcOriginal[$0.position.arc.index] == original }
+        let offset = loopsBack ? 0 : metric.remaining(target)
+        var starts: [Int] = []
+        seedBackward(target, loopsBack: loopsBack, raise: offset, into: &starts)
+        starts.sort()
+        return (starts, offset)
+    }
+
+    /// Seeds the backward search for `target` at keys raised by `raise` (at least the part of the
+    /// target arc beyond the point when not `loopsBack`; the caller subtracts it from meeting
+    /// costs), appending the nodes it reaches first to `starts`.
+    ///
+    /// Usually the target arc itself (and its restriction copies) is the start, at `raise` less the
+    /// part of the arc beyond the target point: one chain to walk. When a source lies on the same
+    /// road arc (`loopsBack`), the route may have to leave it and come back, so the search starts
+    /// one turn earlier, at the arcs turning into the target.
+    func seedBackward(_ target: ArcPosition, loopsBack: Bool, raise: UInt32, into starts: inout [Int]) {
         let s = scratch, st = cch.structure
         let excess = metric.remaining(target)
         let original = graph.arcOriginal[target.arc.index]
-        var starts: [Int] = []
-        let extra = graph.restrictionCopies.isEmpty ? [] : graph.restrictionCopies[original] ?? []
-        if !sources.contains(where: { graph.arcOriginal[$0.position.arc.index] == original }) {
-            for copy in [original] + extra {
-                let p = Int(st.rank[copy.index])
-                if s.backward[p] == CCHScratch.unreached { starts.append(p) }
-                s.backward[p] = 0
-                s.backwardFrom[p] = CCHScratch.noNode
-                s.backwardTurn[p] = CCHScratch.noNode
-            }
-            starts.sort()
-            return (starts, excess)
+        let copies = [original] + (graph.restrictionCopies.isEmpty ? [] : graph.restrictionCopies[original] ?? [])
+        func seed(_ p: Int, _ key: UInt32, turn: UInt32) {
+            guard key < s.backward[p] else { return }
+            if s.backward[p] == CCHScratch.unreached { starts.append(p) }
+            s.backward[p] = key
+            s.backwardFrom[p] = CCHScratch.noNode
+            s.backwardTurn[p] = turn
         }
-        for copy in [original] + extra {
+        guard loopsBack else {
+            for copy in copies { seed(Int(st.rank[copy.index]), raise - excess, turn: CCHScratch.noNode) }
+            return
+        }
+        for copy in copies {
             for i in graph.turns(into: copy) {
                 let t = Int(graph.turnReverseTurn[i])
                 let w = metric.turnWeight[t]
                 if w == Metric.infinite { continue }
-                let p = Int(st.rank[graph.turnSource[t].index])
-                let key = min(w - excess, CCHScratch.unreached - 1)
-                if key < s.backward[p] {
-                    if s.backward[p] == CCHScratch.unreached { starts.append(p) }
-                    s.backward[p] = key
-                    s.backwardFrom[p] = CCHScratch.noNode
-                    s.backwardTurn[p] = UInt32(t)
-                }
+                seed(Int(st.rank[graph.turnSource[t].index]), min(raise &+ w &- excess, CCHScratch.unreached - 1), turn: UInt32(t))
             }
         }
-        starts.sort()
-        return (starts, 0)
     }
 
     /// Walks the forward and backward chains together in rank order; returns the best meeting

@@ -43,26 +43,8 @@ extension CCHLegSearch {
         let offset = excess.filter { $0 < unreached }.max() ?? 0
         for (target, beyond) in zip(targets, excess) where beyond < unreached {
             let original = graph.arcOriginal[target.arc.index]
-            let copies = [original] + (graph.restrictionCopies.isEmpty ? [] : graph.restrictionCopies[original] ?? [])
-            func seed(_ p: Int, _ key: UInt32, turn: UInt32) {
-                guard key < s.backward[p] else { return }
-                if s.backward[p] == unreached { backwardStarts.append(p) }
-                s.backward[p] = key
-                s.backwardFrom[p] = CCHScratch.noNode
-                s.backwardTurn[p] = turn
-            }
-            if !sources.contains(where: { graph.arcOriginal[$0.arc.index] == original }) {
-                for copy in copies { seed(Int(st.rank[copy.index]), offset - beyond, turn: CCHScratch.noNode) }
-                continue
-            }
-            for copy in copies {
-                for i in graph.turns(into: copy) {
-                    let t = Int(graph.turnReverseTurn[i])
-                    let w = metric.turnWeight[t]
-                    guard w != Metric.infinite else { continue }
-                    seed(Int(st.rank[graph.turnSource[t].index]), min(offset - beyond + w, unreached - 1), turn: UInt32(t))
-                }
-            }
+            let loopsBack = sources.contains { graph.arcOriginal[$0.arc.index] == original }
+            seedBackward(target, loopsBack: loopsBack, raise: offset, into: &backwardStarts)
         }
         forwardStarts.sort(); backwardStarts.sort()
         s.forwardCount = collectAncestors(forwardStarts, into: s.forwardNodes)
