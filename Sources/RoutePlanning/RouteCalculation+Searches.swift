@@ -121,6 +121,7 @@ extension RouteCalculation {
                 },
                 cost: { route in timeDependent ? route.durationSeconds : Double(route.metricCost(prepared.metric, graph: graph)) },
                 localCost: { route in Double(route.metricCost(prepared.metric, graph: graph)) },
+                pieceCost: { piece in Double(prepared.metric.cost(of: piece)) },
                 shortest: { from, to in engine.shortestCost(from, to, prepared: prepared) })
         }
     }

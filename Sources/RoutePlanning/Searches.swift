@@ -53,7 +53,7 @@ extension Route {
         var total: UInt64 = 0
         for leg in legs {
             for (i, piece) in leg.pieces.enumerated() {
-                total += UInt64((Double(metric.arcWeight[piece.arc.index]) * max(0, piece.toFraction - piece.fromFraction)).rounded())
+                total += metric.cost(of: piece)
                 if i > 0 { total += turnExtra(metric, graph: graph, from: leg.pieces[i - 1].arc, to: piece.arc) }
             }
         }
@@ -64,5 +64,12 @@ extension Route {
     func turnExtra(_ metric: Metric, graph: RoadGraph, from previous: ArcID, to arc: ArcID) -> UInt64 {
         guard let t = graph.turns(from: previous).first(where: { graph.arcOriginal[graph.turnTarget[$0].index] == arc }) else { return 0 }
         return UInt64(metric.turnWeight[t] &- min(metric.turnWeight[t], metric.arcWeight[arc.index]))
+    }
+}
+
+extension Metric {
+    /// A piece's share of its arc's weight, without the turn into it.
+    func cost(of piece: RouteLeg.Piece) -> UInt64 {
+        UInt64((Double(arcWeight[piece.arc.index]) * max(0, piece.toFraction - piece.fromFraction)).rounded())
     }
 }

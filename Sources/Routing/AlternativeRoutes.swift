@@ -36,12 +36,13 @@ public struct AlternativeRoutes {
     ///   - finish: a chained route as offered (timed, its `cost` set), nil when it cannot be driven.
     ///   - cost: the true cost of a route (metric units or seconds).
     ///   - localCost: a part's cost in the units of `shortest` (the static metric).
+    ///   - pieceCost: one piece's cost in those units, without the turn into it.
     ///   - shortest: the best path's cost between two positions, for the local-optimality test.
     public func find(graph: RoadGraph, best: Route, count: Int,
                      viaPaths: (_ from: [ArcPosition], _ to: [ArcPosition], _ covered: Set<ArcID>, _ maxStretch: Double,
                                 _ limit: Int) -> [ViaPath],
                      legCost: (_ leg: RouteLeg, _ index: Int) -> Double?, finish: (Route) -> Route?,
-                     cost: (Route) -> Double, localCost: (Route) -> Double,
+                     cost: (Route) -> Double, localCost: (Route) -> Double, pieceCost: (RouteLeg.Piece) -> Double,
                      shortest: (ArcPosition, ArcPosition) -> Double?) -> [Route] {
         guard count > 0 else { return [] }
         let perLeg = best.legs.indices.map { l in
@@ -50,7 +51,7 @@ public struct AlternativeRoutes {
             let first = l == 0 && !best.endpoints.isEmpty ? best.endpoints[0].positions : []
             let last = l == best.legs.count - 1 && !best.endpoints.isEmpty ? best.endpoints[best.endpoints.count - 1].positions : []
             return legAlternatives(graph: graph, best: best.legs[l], index: l, count: count, starts: first, ends: last,
-                                   viaPaths: viaPaths, legCost: legCost, localCost: localCost, shortest: shortest)
+                                   viaPaths: viaPaths, legCost: legCost, localCost: localCost, pieceCost: pieceCost, shortest: shortest)
         }
         let bestCost = cost(best)
         var offered: [Set<ArcID>] = [originals(of: best.legs, graph: graph)]
@@ -70,7 +71,7 @@ public struct AlternativeRoutes {
     /// to `ends` besides the best leg's own start and end.
     func legAlternatives(graph: RoadGraph, best: RouteLeg, index: Int, count: Int, starts: [ArcPosition], ends: [ArcPosition],
                          viaPaths: ([ArcPosition], [ArcPosition], Set<ArcID>, Double, Int) -> [ViaPath],
-                         legCost: (RouteLeg, Int) -> Double?, localCost: (Route) -> Double,
+                         legCost: (RouteLeg, Int) -> Double?, localCost: (Route) -> Double, pieceCost: (RouteLeg.Piece) -> Double,
                          shortest: (ArcPosition, ArcPosition) -> Double?) -> [RouteLeg] {
         guard let first = best.pieces.first, let last = best.pieces.last, let bestCost = legCost(best, index) else { return [] }
         let from = ArcPosition(arc: first.arc, fraction: first.fromFraction)
@@ -84,7 +85,7 @@ public struct AlternativeRoutes {
             let length = leg.lengthMeters
             if length > 0, let c = legCost(leg, index), c <= bestCost * (1 + maxStretch),
                !offered.contains(where: { sharedMeters([leg], with: $0, graph: graph) > maxShare * length }),
-               isLocallyOptimal(leg, bestArcs: bestArcs, graph: graph, cost: localCost, shortest: shortest) {
+               isLocallyOptimal(leg, bestArcs: bestArcs, graph: graph, cost: localCost, pieceCost: pieceCost, shortest: shortest) {
                 found.append(leg)
                 offered.append(originals(of: [leg], graph: graph))
             }
@@ -113,12 +114,10 @@ public struct AlternativeRoutes {
     /// leg (and a little either side), must each cost at most `detourTolerance` × the best path
     /// between their ends.
     func isLocallyOptimal(_ leg: RouteLeg, bestArcs: Set<ArcID>, graph: RoadGraph, cost: (Route) -> Double,
-                          shortest: (ArcPosition, ArcPosition) -> Double?) -> Bool {
+                          pieceCost: (RouteLeg.Piece) -> Double, shortest: (ArcPosition, ArcPosition) -> Double?) -> Bool {
         let pieces = leg.pieces
         let onBest = pieces.map { bestArcs.contains(graph.arcOriginal[$0.arc.index]) }
-        let pieceCosts = pieces.map { p in
-            cost(Route(legs: [RouteLeg(graph: graph, arcs: [p.arc], start: p.fromFraction, end: p.toFraction)], endpoints: [], cost: 0))
-        }
+        let pieceCosts = pieces.map(pieceCost)
         let total = pieceCosts.reduce(0, +)
         let window = max(1, total * windowShare)
         var i = 0
