@@ -133,14 +133,8 @@ extension RouteCalculation {
         var used = Set<ArcID>()
         var meters = 0.0
         for leg in route.legs {
-            let inner = leg.pieces.dropFirst().dropLast()
-            for piece in inner where used.contains(graph.arcOriginal[piece.arc.index]) { meters += piece.lengthMeters }
-            for piece in inner {
-                let original = graph.arcOriginal[piece.arc.index]
-                used.insert(original)
-                let twin = graph.twin(of: original)
-                if !twin.isNone { used.insert(twin) }
-            }
+            for piece in leg.pieces.dropFirst().dropLast() where used.contains(graph.arcOriginal[piece.arc.index]) { meters += piece.lengthMeters }
+            UsedRoads.forEachRoadDriven(leg.pieces.map(\.arc), graph: graph) { used.insert($0) }
         }
         return meters
     }

@@ -43,15 +43,23 @@ public struct UsedRoadsSearch<Inner: EntryPenalizedSearch>: LegSearch {
         var penalty = inner.entryPenalty
         if penalty.isEmpty { penalty = [UInt32](repeating: 0, count: graph.arcCount) }
         for path in solution.paths.compactMap({ $0 }) {
-            for arc in path.arcs.dropFirst().dropLast() {
-                let original = graph.arcOriginal[arc.index]
-                for a in [original, graph.twin(of: original)] where !a.isNone {
-                    penalty[a.index] = strict ? Metric.infinite : Metric.add(penalty[a.index], AvoidanceRules.softEntryPenaltyMs)
-                }
+            UsedRoads.forEachRoadDriven(path.arcs, graph: graph) { a in
+                penalty[a.index] = strict ? Metric.infinite : Metric.add(penalty[a.index], AvoidanceRules.softEntryPenaltyMs)
             }
         }
         inner.entryPenalty = penalty
         return solution
+    }
+}
+
+extension UsedRoads {
+    /// Calls `body` with each arc a leg over `arcs` counts as used, either way: every arc but its
+    /// first and last (where the leg only starts or ends), as originals with their twins.
+    public static func forEachRoadDriven(_ arcs: some Collection<ArcID>, graph: RoadGraph, _ body: (ArcID) -> Void) {
+        for arc in arcs.dropFirst().dropLast() {
+            let original = graph.arcOriginal[arc.index]
+            for a in [original, graph.twin(of: original)] where !a.isNone { body(a) }
+        }
     }
 }
 
