@@ -174,7 +174,7 @@ public struct DatasetImporter {
             guard TimeZone(identifier: tz) != nil else { throw ImportError.unknownTimeZone(tz) }
             (zone, zoneSource) = (tz, "--timezone")
         } else {
-            (zone, zoneSource) = TimeZoneInference.infer(hints: extractor.timeZoneHints, center: bounds.center)
+            (zone, zoneSource) = TimeZoneInference.infer(hints: extractor.timeZoneHints, center: center)
         }
         writer.metadata = ["timeZone": zone, "source": (options.extractPath as NSString).lastPathComponent,
                            "sourceCRC32": String(sourceCRC), "datasetID": id]

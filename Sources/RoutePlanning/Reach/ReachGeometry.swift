@@ -46,10 +46,8 @@ struct ReachGeometry {
         var minX = 0.0, maxX = 0.0, minY = 0.0, maxY = 0.0
         let shapes = graph.shapeCoordinates, shapeStart = graph.edgeShapeStart, nodes = graph.nodeCoordinates
         for piece in pieces where Double(min(piece.startMs, piece.endMs)) <= top {
-            for node in [graph.tail(of: piece.arc), graph.head(of: piece.arc)] {
-                let (x, y) = project(nodes[node.index])
-                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
-            }
+            let (x0, y0) = project(nodes[graph.tail(of: piece.arc).index]), (x1, y1) = project(nodes[graph.head(of: piece.arc).index])
+            minX = min(minX, x0, x1); maxX = max(maxX, x0, x1); minY = min(minY, y0, y1); maxY = max(maxY, y0, y1)
         }
         let spacing = max(minimumSpacing, max(maxX - minX, maxY - minY) / Self.maxPointsPerSide)
         let margin = 3 * spacing
