@@ -74,6 +74,14 @@ public struct JSONWriter {
         endObject()
     }
 
+    /// The member when there is a value, nothing for nil (JSONEncoder leaves a nil optional out).
+    public mutating func member(_ name: String, _ text: String?) { if let text { member(name, text) } }
+    public mutating func member(_ name: String, _ n: Int64?) { if let n { member(name, n) } }
+    public mutating func member(_ name: String, _ n: Int?) { if let n { member(name, n) } }
+    public mutating func member(_ name: String, _ x: Double?) { if let x { member(name, x) } }
+    public mutating func member(_ name: String, _ texts: [String]?) { if let texts { member(name, texts) } }
+    public mutating func member(_ name: String, _ dictionary: [String: String]?) { if let dictionary { member(name, dictionary) } }
+
     private mutating func separate() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
     }

@@ -10,15 +10,15 @@ extension NominatimPlace {
         w.member("boundingbox", boundingbox)
         w.member(format == .json ? "class" : "category", osmClass)
         w.member("display_name", displayName)
-        if let extratags { w.member("extratags", extratags) }
+        w.member("extratags", extratags)
         w.member("importance", importance)
         w.member("lat", lat)
         w.member("licence", licence)
         w.member("lon", lon)
         w.member("name", name)
-        if let namedetails { w.member("namedetails", namedetails) }
-        if let osmID { w.member("osm_id", osmID) }
-        if let osmType { w.member("osm_type", osmType) }
+        w.member("namedetails", namedetails)
+        w.member("osm_id", osmID)
+        w.member("osm_type", osmType)
         w.member("place_id", placeID)
         w.member("place_rank", placeRank)
         w.member("type", type)
@@ -74,12 +74,12 @@ extension NominatimFeatureProperties {
         w.member("addresstype", addresstype)
         w.member("category", category)
         w.member("display_name", displayName)
-        if let extratags { w.member("extratags", extratags) }
+        w.member("extratags", extratags)
         w.member("importance", importance)
         w.member("name", name)
-        if let namedetails { w.member("namedetails", namedetails) }
-        if let osmID { w.member("osm_id", osmID) }
-        if let osmType { w.member("osm_type", osmType) }
+        w.member("namedetails", namedetails)
+        w.member("osm_id", osmID)
+        w.member("osm_type", osmType)
         w.member("place_id", placeID)
         w.member("place_rank", placeRank)
         w.member("type", type)

@@ -62,24 +62,24 @@ extension SearchResult {
             w.beginObject()
             w.key("from")
             addressRanges.from.write(to: &w)
-            if let left = addressRanges.rangeLeft { w.member("rangeLeft", left) }
-            if let right = addressRanges.rangeRight { w.member("rangeRight", right) }
+            w.member("rangeLeft", addressRanges.rangeLeft)
+            w.member("rangeRight", addressRanges.rangeRight)
             w.key("to")
             addressRanges.to.write(to: &w)
             w.endObject()
         }
         if let boundingBox { w.key("boundingBox"); boundingBox.write(to: &w) }
-        if let detourDistance { w.member("detourDistance", detourDistance) }
-        if let detourOffset { w.member("detourOffset", detourOffset) }
-        if let detourTime { w.member("detourTime", detourTime) }
-        if let dist { w.member("dist", dist) }
-        if let entityType { w.member("entityType", entityType) }
+        w.member("detourDistance", detourDistance)
+        w.member("detourOffset", detourOffset)
+        w.member("detourTime", detourTime)
+        w.member("dist", dist)
+        w.member("entityType", entityType)
         if let entryPoints {
             w.key("entryPoints")
             w.beginArray()
             for e in entryPoints {
                 w.beginObject()
-                if let functions = e.functions { w.member("functions", functions) }
+                w.member("functions", e.functions)
                 w.key("position")
                 e.position.write(to: &w)
                 w.member("type", e.type)
@@ -88,7 +88,7 @@ extension SearchResult {
             w.endArray()
         }
         w.member("id", id)
-        if let info { w.member("info", info) }
+        w.member("info", info)
         if let poi { w.key("poi"); poi.write(to: &w) }
         w.key("position")
         position.write(to: &w)
@@ -110,25 +110,25 @@ extension SearchAddress {
             w.member("southWest", boundingBox.southWest)
             w.endObject()
         }
-        if let country { w.member("country", country) }
-        if let countryCode { w.member("countryCode", countryCode) }
-        if let countryCodeISO3 { w.member("countryCodeISO3", countryCodeISO3) }
-        if let countrySecondarySubdivision { w.member("countrySecondarySubdivision", countrySecondarySubdivision) }
-        if let countrySubdivision { w.member("countrySubdivision", countrySubdivision) }
-        if let countrySubdivisionName { w.member("countrySubdivisionName", countrySubdivisionName) }
-        if let countryTertiarySubdivision { w.member("countryTertiarySubdivision", countryTertiarySubdivision) }
-        if let extendedPostalCode { w.member("extendedPostalCode", extendedPostalCode) }
+        w.member("country", country)
+        w.member("countryCode", countryCode)
+        w.member("countryCodeISO3", countryCodeISO3)
+        w.member("countrySecondarySubdivision", countrySecondarySubdivision)
+        w.member("countrySubdivision", countrySubdivision)
+        w.member("countrySubdivisionName", countrySubdivisionName)
+        w.member("countryTertiarySubdivision", countryTertiarySubdivision)
+        w.member("extendedPostalCode", extendedPostalCode)
         w.member("freeformAddress", freeformAddress)
-        if let localName { w.member("localName", localName) }
-        if let municipality { w.member("municipality", municipality) }
-        if let municipalitySubdivision { w.member("municipalitySubdivision", municipalitySubdivision) }
-        if let postalCode { w.member("postalCode", postalCode) }
-        if let routeNumbers { w.member("routeNumbers", routeNumbers) }
-        if let speedLimit { w.member("speedLimit", speedLimit) }
-        if let street { w.member("street", street) }
-        if let streetName { w.member("streetName", streetName) }
-        if let streetNameAndNumber { w.member("streetNameAndNumber", streetNameAndNumber) }
-        if let streetNumber { w.member("streetNumber", streetNumber) }
+        w.member("localName", localName)
+        w.member("municipality", municipality)
+        w.member("municipalitySubdivision", municipalitySubdivision)
+        w.member("postalCode", postalCode)
+        w.member("routeNumbers", routeNumbers)
+        w.member("speedLimit", speedLimit)
+        w.member("street", street)
+        w.member("streetName", streetName)
+        w.member("streetNameAndNumber", streetNameAndNumber)
+        w.member("streetNumber", streetNumber)
         w.endObject()
     }
 }
@@ -146,7 +146,7 @@ extension SearchPOI {
             }
             w.endArray()
         }
-        if let categories { w.member("categories", categories) }
+        w.member("categories", categories)
         if let categorySet {
             w.key("categorySet")
             w.beginArray()
@@ -178,14 +178,14 @@ extension SearchPOI {
         }
         w.member("name", name)
         if let openingHours { w.key("openingHours"); openingHours.write(to: &w) }
-        if let phone { w.member("phone", phone) }
+        w.member("phone", phone)
         if let timeZone {
             w.key("timeZone")
             w.beginObject()
             w.member("ianaId", timeZone.ianaId)
             w.endObject()
         }
-        if let url { w.member("url", url) }
+        w.member("url", url)
         w.endObject()
     }
 }
