@@ -242,9 +242,17 @@ public struct DatasetImporter {
     /// Removes the half-written data folders of this process's running imports (their manifests
     /// still name the previous data), for a process about to end on a signal; a folder whose
     /// manifest switch is under way is left to it.
+    ///
+    /// Each folder is first renamed aside, so that a writer still running on another thread can no
+    /// longer create files in it by name while it is being emptied (removing it in place raced with
+    /// such a writer and could leave the folder behind). The new name still starts with "data-", so
+    /// the next import's `removeStaleData` clears whatever a writer still managed to put there.
     public static func abandonUnfinished() {
         unfinished.withLock { folders in
-            for folder in folders { FileIO.remove(folder) }
+            for folder in folders {
+                let aside = "\(folder).abandoned-\(getpid())"
+                FileIO.remove(rename(folder, aside) == 0 ? aside : folder)
+            }
             folders.removeAll()
         }
     }
