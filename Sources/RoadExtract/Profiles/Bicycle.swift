@@ -6,7 +6,8 @@ extension Profile {
     /// one-way without a contraflow exception, `bicycle=dismount`), carrying it on steps with a
     /// ramp or a short flight; no motorways or motorroads; trunk roads where the country's law opens
     /// them (`CountryAccess`), elsewhere only the directions a lane or track serves or a tag allows;
-    /// a turn costs the square of its angle in right angles (bicycle.lua's turn function).
+    /// a turn costs the square of its angle in right angles (bicycle.lua's turn function), a traffic
+    /// signal 2 s in the directions it holds.
     public static let bicycle = Profile(
         mode: .bicycle,
         highwaySpeedsKmh: [
@@ -49,6 +50,8 @@ extension Profile {
         carriedStepsPenaltySeconds: 10,
         passableBarriers: [],
         blockingBarriers: ["yes", "wall", "fence", "hedge", "retaining_wall", "city_wall", "ditch", "debris"],
+        // bicycle.lua (lib/traffic_signal.lua) reads only `traffic_signals:direction`, not `direction`.
+        signalDirectionKeys: ["traffic_signals:direction"],
         restrictionKeys: ["restriction", "restriction:vehicle", "restriction:bicycle"],
         restrictionExemptions: ["bicycle", "vehicle"],
         // A traffic signal costs bicycle.lua's `traffic_signal_penalty`, 2 s. osrm-routed 26.10 answers
