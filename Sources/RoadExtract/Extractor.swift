@@ -45,6 +45,9 @@ public final class Extractor {
     var wayRefNode: [Int32] = []
     static let signalBit: UInt8 = 1 << 7
     var nodeStopSign: [Bool] = []
+    /// The directions each profile's traffic signal holds, by node index, for signals that hold
+    /// only one direction for some profile (`Profile.signalDirection`); every other signal holds both.
+    var nodeSignalDirections: [Int32: [SignalDirection]] = [:]
     /// Exit number and name of motorway junction nodes, by node index.
     var nodeJunctions: [Int32: (ref: UInt32, name: UInt32)] = [:]
 
@@ -105,6 +108,7 @@ public final class Extractor {
         wayOSMIDs = []; wayRefOffsets = [0]; wayRefs = []; wayName = []; wayRef = []
         verdicts = []; countryVerdicts = [:]; wayByOSMID = [:]; strings = [""]; stringIndex = ["": 0]; restrictions = []
         nodeIDs = []; nodeCoordinates = []; nodePresent = []; nodeBits = []; wayRefNode = []; nodeStopSign = []
+        nodeSignalDirections = [:]
     }
 
     func intern(_ s: String) -> UInt32 {
@@ -235,7 +239,11 @@ public final class Extractor {
                 guard !tagRange.isEmpty else { continue }
                 let tags = block.nodeTags(n)
                 var bits: UInt8 = 0
-                if tags["highway"] == "traffic_signals" { bits |= Self.signalBit }
+                if tags["highway"] == "traffic_signals" {
+                    bits |= Self.signalBit
+                    let directions = profiles.map { $0.signalDirection(tags) }
+                    if directions.contains(where: { $0 != .both }) { nodeSignalDirections[Int32(cursor)] = directions }
+                }
                 if tags["highway"] == "stop" { nodeStopSign[cursor] = true }
                 if tags["highway"] == "motorway_junction", tags["ref"] != nil || tags["name"] != nil {
                     nodeJunctions[Int32(cursor)] = (intern(tags["ref"] ?? ""), intern(tags["name"] ?? ""))

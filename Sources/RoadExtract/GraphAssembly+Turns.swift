@@ -112,6 +112,19 @@ extension GraphAssembly {
 
     func twin(_ a: ArcID) -> ArcID { b.edgeArcs[Int(b.arcEdge[a.index] ^ 1)] }
 
+    /// Whether the traffic signal at graph node `v` stops traffic arriving on `arc`: a signal for
+    /// one direction only where the arc travels its way in that direction (edges follow their way's
+    /// node order; a backward arc runs against it).
+    func signalHolds(arriving arc: ArcID, at v: Int) -> Bool {
+        guard let directions = x.nodeSignalDirections[extractorNodeOf[v]] else { return true }
+        let backward = b.arcEdge[arc.index] & 1 == 1
+        switch directions[p] {
+        case .both: return true
+        case .forward: return !backward
+        case .backward: return backward
+        }
+    }
+
     mutating func makeTurns(_ adj: Adjacency) -> TurnTable {
         // Via-node restrictions binding this profile, by graph node.
         var atNode: [Int: [Int]] = [:]
@@ -134,7 +147,7 @@ extension GraphAssembly {
             let blocked = b.nodeFlags[v].contains(.barrier)
             let twinArc = twin(arc)
             let others = outs.filter { $0 != twinArc }.count
-            let signals = b.nodeFlags[v].contains(.trafficSignals)
+            let signals = b.nodeFlags[v].contains(.trafficSignals) && signalHolds(arriving: arc, at: v)
             let fromWay = wayOSMID(arc)
             let restrictions = (atNode[v] ?? []).map { x.restrictions[$0] }.filter { $0.fromWays.contains(fromWay) }
             let fromCount = adj.into(v).filter { wayOSMID($0) == fromWay }.count

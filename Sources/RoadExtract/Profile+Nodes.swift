@@ -1,5 +1,9 @@
 public import OSMPBF
 
+/// Which directions of the ways through a node its traffic signal holds: `forward` stops traffic
+/// travelling along a way's node order as it arrives at the node, `backward` traffic against it.
+public enum SignalDirection: Sendable, Equatable { case both, forward, backward }
+
 extension Profile {
     /// Whether a node's barrier (or its access tags) stops this mode.
     ///
@@ -17,5 +21,20 @@ extension Profile {
             return blockingBarriers.contains(barrier)
         }
         return !passableBarriers.contains(barrier)
+    }
+
+    /// The directions a traffic signal node holds for this mode: the first of `signalDirectionKeys`
+    /// present decides (`forward`, `backward`, anything else both), as OSRM's profiles read
+    /// `traffic_signals:direction`; with no key present, or none listed, both.
+    public func signalDirection(_ tags: Tags) -> SignalDirection {
+        for key in signalDirectionKeys {
+            guard let value = tags[key] else { continue }
+            switch value {
+            case "forward": return .forward
+            case "backward": return .backward
+            default: return .both
+            }
+        }
+        return .both
     }
 }

@@ -65,6 +65,18 @@ import OSMPBF
         #expect(Self.walkingPace(bike, meters: 20))
     }
 
+    @Test("a pedestrian area (area=yes) is walked along its outline, as a footway is and as OSRM's bicycle.lua does", arguments: [
+        "pedestrian", "footway",
+    ])
+    func pedestrianArea(_ highway: String) throws {
+        let s = try Self.roundabout(["highway": highway, "area": "yes"])
+        let bike = s.routeResult(["a", "b"], mode: .bicycle)
+        #expect(bike?.nodes == "ab")
+        #expect(Self.walkingPace(bike, meters: 20))
+        #expect(bike.map { s.graphs[.bicycle]!.isPushing($0.route.legs[0].arcs[0].arc) } == true)
+        #expect(s.route("a", "b", mode: .car) == "acdb")
+    }
+
     @Test("a trunk road is ridden where it has a cycle track, and not without")
     func laneOnTrunk() throws {
         let with = try Self.roundabout(["highway": "trunk", "cycleway:right": "track"])

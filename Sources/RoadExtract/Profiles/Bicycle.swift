@@ -2,11 +2,12 @@ import RoadNetwork
 
 extension Profile {
     /// Cycling, after OSRM's bicycle.lua: 15 km/h on roads, walking the bicycle at 4 km/h where
-    /// riding is not allowed but walking is (footways, pedestrian streets and areas, against a
+    /// riding is not allowed but walking is (footways, pedestrian streets, areas along their outline, against a
     /// one-way without a contraflow exception, `bicycle=dismount`), carrying it on steps with a
     /// ramp or a short flight; no motorways or motorroads; trunk roads where the country's law opens
     /// them (`CountryAccess`), elsewhere only the directions a lane or track serves or a tag allows;
-    /// a turn costs the square of its angle in right angles (bicycle.lua's turn function).
+    /// a turn costs the square of its angle in right angles (bicycle.lua's turn function), a traffic
+    /// signal 2 s in the directions it holds.
     public static let bicycle = Profile(
         mode: .bicycle,
         highwaySpeedsKmh: [
@@ -18,7 +19,7 @@ extension Profile {
         pushingSpeedsKmh: ["footway": 4, "pedestrian": 4, "steps": 2, "platform": 4, "corridor": 4, "bridleway": 4],
         routeSpeedsKmh: ["ferry": 5, "shuttle_train": 10],
         accessGrantedSpeedKmh: 15,
-        excludedTags: ["area": ["yes"], "impassable": ["yes"], "motorroad": ["yes"], "highway": ["construction", "proposed"]],
+        excludedTags: ["impassable": ["yes"], "motorroad": ["yes"], "highway": ["construction", "proposed"]],
         maxspeedFactor: nil,
         surfaceSpeedCapsKmh: [
             "wood": 10, "metal": 10, "cobblestone:flattened": 10, "paving_stones": 10, "compacted": 10,
@@ -49,6 +50,8 @@ extension Profile {
         carriedStepsPenaltySeconds: 10,
         passableBarriers: [],
         blockingBarriers: ["yes", "wall", "fence", "hedge", "retaining_wall", "city_wall", "ditch", "debris"],
+        // bicycle.lua (lib/traffic_signal.lua) reads only `traffic_signals:direction`, not `direction`.
+        signalDirectionKeys: ["traffic_signals:direction"],
         restrictionKeys: ["restriction", "restriction:vehicle", "restriction:bicycle"],
         restrictionExemptions: ["bicycle", "vehicle"],
         // A traffic signal costs bicycle.lua's `traffic_signal_penalty`, 2 s. osrm-routed 26.10 answers

@@ -22,6 +22,8 @@ extension Profile {
         impliedOnewayJunctions: ["roundabout", "circular"],
         passableBarriers: ["cattle_grid", "border_control", "toll_booth", "sally_port", "gate", "lift_gate", "no",
                            "entrance", "height_restrictor", "arch", "checkpoint", "swing_gate"],
+        // OSRM car.lua (lib/obstacles.lua): `traffic_signals:direction`, else `direction`.
+        signalDirectionKeys: ["traffic_signals:direction", "direction"],
         restrictionKeys: ["restriction", "restriction:motor_vehicle", "restriction:motorcar", "restriction:vehicle"],
         restrictionExemptions: ["motorcar", "motor_vehicle", "vehicle"],
         turnCosts: TurnCostModel(turnPenaltySeconds: 7.5, turnBias: 1.075, uTurnPenaltySeconds: 20,
