@@ -22,6 +22,19 @@ public enum NestedDissection {
     /// Subgraphs with at most this many road nodes are ordered without further cuts.
     static let leafNodes = 2
 
+    /// Whether `order` gives the same answer for both graphs: it reads only their nodes' positions,
+    /// their edges' ends and arcs, and each arc's edge, so graphs equal in those share one order (an
+    /// import reuses the car's for a taxi graph that differs only in speeds and access).
+    public static func sameInput(_ a: RoadGraph, _ b: RoadGraph) -> Bool {
+        func same<T>(_ x: UnsafeBufferPointer<T>, _ y: UnsafeBufferPointer<T>) -> Bool {
+            guard x.count == y.count else { return false }
+            guard let p = x.baseAddress, let q = y.baseAddress else { return true }
+            return memcmp(p, q, x.count * MemoryLayout<T>.stride) == 0
+        }
+        return same(a.nodeCoordinates, b.nodeCoordinates) && same(a.edgeTail, b.edgeTail) && same(a.edgeHead, b.edgeHead)
+            && same(a.edgeArcs, b.edgeArcs) && same(a.arcEdge, b.arcEdge)
+    }
+
     /// `order[rank] = arc`: lower ranks are contracted first, separators come last.
     public static func order(_ graph: RoadGraph) -> [ArcID] {
         let n = graph.nodeCount
