@@ -137,9 +137,10 @@ public struct DatasetImporter {
         let writer = try ColumnFileWriter(path: graphPath, formatVersion: DatasetLayout.graphFormatVersion)
         var bounds = BoundingBox.empty
         var statistics: [String: [String: Int]] = [:]
-        // Orders made so far, with their graphs: a profile whose graph is the same road network as an
-        // earlier one's (a taxi's beside a car's, as a rule) takes that order instead of dissecting again.
-        var orders: [(graph: RoadGraph, order: [ArcID])] = []
+        // Orders made so far: a profile whose graph is the same road network as an earlier one's (a
+        // taxi's beside a car's, as a rule) takes that order instead of dissecting again. The earlier
+        // graph is mapped again only for the comparison, so that its pages do not stay resident.
+        var orders: [(mode: TravelMode, order: [ArcID])] = []
         for p in options.profiles.indices {
             let mode = options.profiles[p].mode
             try stages.run("\(mode.rawValue) graph") {
@@ -159,8 +160,9 @@ public struct DatasetImporter {
             try stages.run("\(mode.rawValue) hierarchy") {
                 let graph = try RoadGraph(mode: mode, store: writer.mappedView())
                 stages.report("order", 0)
-                let order = orders.first { NestedDissection.sameInput($0.graph, graph) }?.order ?? NestedDissection.order(graph)
-                orders.append((graph, order))
+                let shared = try orders.first { try NestedDissection.sameInput(RoadGraph(mode: $0.mode, store: writer.mappedView()), graph) }
+                let order = shared?.order ?? NestedDissection.order(graph)
+                orders.append((mode, order))
                 stages.report("contract", 0.6)
                 var sink = writer
                 CCHStructure.build(graph: graph, order: order, into: &sink)
