@@ -76,10 +76,10 @@ extension PlanningEngine {
         do { try trafficStore.save(update) } catch { throw .notSaved("\(error)") }
         refreshTraffic(force: true)
         // Learned in the background, so that a large update goes live at once; routes take the
-        // learned speeds at the refresh that follows. Not required: an update that could not
-        // be learned from still applies live.
+        // learned speeds once `refreshLearned` has put them in force. Not required: an update
+        // that could not be learned from still applies live.
         learning.async { [self] in
-            if (try? learner.observe(update)) == true { refreshTraffic() }
+            if (try? learner.observe(update)) == true { refreshLearned() }
         }
         let finished = DispatchTime.now().uptimeNanoseconds
         // This upload's own segments (the refresh reports every update in force), on the car
@@ -101,14 +101,32 @@ extension PlanningEngine {
         let fingerprint = trafficStore.fingerprint()
         let changed = traffic.lastFingerprint.withLock { $0 != fingerprint }
         let stale = traffic.lastRefresh.withLock { now.timeIntervalSince($0) >= 300 }
-        let learnedVersion = learner.version
-        let learnedChanged = traffic.learnedVersion.withLock { $0 != learnedVersion }
-        guard force || changed || stale || learnedChanged else { return nil }
-        if learnedChanged {
-            let learned = learner.profiles()
-            for (mode, engine) in engines.made where mode.usesTraffic { engine.core.setLearned(learned) }
-            traffic.learnedVersion.withLock { $0 = learnedVersion }
-        }
+        guard force || changed || stale else { return nil }
+        return rebuildSnapshots(now: now, fingerprint: fingerprint)
+    }
+
+    /// Puts what the learner knows now into the engines' profiles and rebuilds the snapshots.
+    /// Matching the learned speeds to arcs and bounding them again takes a few hundred
+    /// milliseconds on a city and grows with the map, so it runs before the refresh lock is
+    /// taken: a live update waits at most for the snapshot rebuild, never for the learning.
+    /// Called on the learning queue, so stagings never overlap.
+    func refreshLearned() {
+        let version = learner.version
+        guard traffic.learnedVersion.withLock({ $0 != version }) else { return }
+        let learned = learner.profiles()
+        let staged = engines.made.compactMap { made in made.engine.core.stageLearned(learned).map { (made.engine, $0) } }
+        traffic.lock.lock()
+        defer { traffic.lock.unlock() }
+        for (engine, s) in staged { engine.core.install(s) }
+        traffic.learnedVersion.withLock { $0 = version }
+        let now = clock()
+        rebuildSnapshots(now: now, fingerprint: trafficStore.fingerprint())
+    }
+
+    /// New snapshots of every mode that takes traffic, from the updates in force `now` (the
+    /// refresh lock held). Returns the car graph's match report.
+    @discardableResult
+    private func rebuildSnapshots(now: Date, fingerprint: String) -> TrafficModel.MatchReport? {
         let updates = trafficStore.activeUpdates(now: now.timeIntervalSince1970)
         var report: TrafficModel.MatchReport?
         // Only motor traffic uses traffic; walking and cycling snapshots never change.

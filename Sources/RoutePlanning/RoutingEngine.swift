@@ -41,23 +41,36 @@ final class RoutingEngineCore: @unchecked Sendable {
         potentialStore = Mutex(Self.makePotentials(graph: graph, structure: structure, model: model))
     }
 
-    static func makePotentials(graph: RoadGraph, structure: CCHStructure?, model: TrafficModel) -> TimeDependentPotentials? {
+    static func makePotentials(graph: RoadGraph, structure: CCHStructure?, model: TrafficModel,
+                               layer: TrafficModel.LearnedLayer? = nil) -> TimeDependentPotentials? {
         guard let structure, graph.mode.usesTraffic else { return nil }
-        let (table, _) = model.table(referenceTime: Date(timeIntervalSince1970: 0), updates: [])
+        let (table, _) = model.table(referenceTime: Date(timeIntervalSince1970: 0), updates: [], layer: layer)
         // Bands only pay where profiles other than learned ones vary over the week: learned slots
         // are never faster than free flow, so the week's free-flow bounds hold for them.
         return TimeDependentPotentials(graph: graph, structure: structure, table: table, bandCount: model.hasBaseProfiles ? potentialBands : 0)
     }
 
-    /// Takes new learned profiles. Learned slots are never faster than free flow, so bounds made
-    /// from free flow still hold; bounds made from other profiles are made again.
-    func setLearned(_ learned: SegmentProfiles?) {
-        guard mode.usesTraffic else { return }
-        model.setLearned(learned)
-        if model.hasBaseProfiles {
-            let made = Self.makePotentials(graph: graph, structure: structure, model: model)
-            potentialStore.withLock { $0 = made }
-        }
+    /// New learned profiles, matched to arcs and bounded, not yet in force (see `install`).
+    struct StagedLearning: @unchecked Sendable {
+        let layer: TrafficModel.LearnedLayer
+        /// Bounds made again from the new profiles; nil when the free-flow bounds still hold.
+        let potentials: TimeDependentPotentials??
+    }
+
+    /// Prepares new learned profiles. Learned slots are never faster than free flow, so bounds
+    /// made from free flow still hold; bounds made from other profiles are made again.
+    func stageLearned(_ learned: SegmentProfiles?) -> StagedLearning? {
+        guard mode.usesTraffic else { return nil }
+        let layer = model.layering(learned)
+        let potentials: TimeDependentPotentials?? = model.hasBaseProfiles
+            ? .some(Self.makePotentials(graph: graph, structure: structure, model: model, layer: layer)) : .none
+        return StagedLearning(layer: layer, potentials: potentials)
+    }
+
+    /// Puts staged learned profiles in force: tables and snapshots made afterwards use them.
+    func install(_ staged: StagedLearning) {
+        model.install(staged.layer)
+        if case .some(let made) = staged.potentials { potentialStore.withLock { $0 = made } }
     }
 
     /// Curviness per arc (degrees of heading change per km), computed once on first use.

@@ -69,19 +69,28 @@ public final class TrafficModel: @unchecked Sendable {
         }
         base = defaults
         current = Mutex(defaults)
-        if let learned { setLearned(learned) }
+        if let learned { install(layering(learned)) }
     }
 
-    /// Puts the learned profiles on top of the defaults and the imported ones (nil: none yet);
-    /// tables made afterwards use them. A learned slot is never faster than free flow.
-    public func setLearned(_ learned: SegmentProfiles?) {
-        var profiles = base
-        if let learned, !learned.isEmpty {
-            let match = HistoricalProfileMatch(graph: graph, segments: learned, defaultProfileOfArc: base.ofArc,
-                                               defaultFactors: base.factors, minimumFactor: 1)
-            profiles = Self.layered(base, match, origin: .learned)
-        }
-        current.withLock { $0 = profiles }
+    /// Profiles with learned ones on top of the defaults and the imported ones, made by
+    /// `layering` and put in force by `install`: the matching is the slow part, so a caller can
+    /// make it without holding a lock that live updates wait for.
+    public struct LearnedLayer: Sendable {
+        let profiles: Profiles
+    }
+
+    /// The learned profiles (nil: none yet) on top of the defaults and the imported ones; nothing
+    /// changes until `install`. A learned slot is never faster than free flow.
+    public func layering(_ learned: SegmentProfiles?) -> LearnedLayer {
+        guard let learned, !learned.isEmpty else { return LearnedLayer(profiles: base) }
+        let match = HistoricalProfileMatch(graph: graph, segments: learned, defaultProfileOfArc: base.ofArc,
+                                           defaultFactors: base.factors, minimumFactor: 1)
+        return LearnedLayer(profiles: Self.layered(base, match, origin: .learned))
+    }
+
+    /// Tables made afterwards use `layer`'s profiles.
+    public func install(_ layer: LearnedLayer) {
+        current.withLock { $0 = layer.profiles }
     }
 
     /// `under` with the profiles `match` made from it; a new profile's origin is `origin` and
@@ -111,7 +120,8 @@ public final class TrafficModel: @unchecked Sendable {
     /// Each update's lines are matched to segment keys once, when it is first seen; the overlay
     /// of live speeds and closures is then built in time proportional to the lines in force.
     /// - Complexity: O(entries in force), plus O(new entries × log segments).
-    public func table(referenceTime: Date, updates: [LiveUpdate]) -> (TravelTimeTable, MatchReport) {
+    /// - Parameter layer: profiles to use instead of the ones in force (not yet installed).
+    public func table(referenceTime: Date, updates: [LiveUpdate], layer: LearnedLayer? = nil) -> (TravelTimeTable, MatchReport) {
         var report = MatchReport()
         let resolutions = resolve(updates, inForce: true)
         let overlay = updates.isEmpty ? LiveOverlay.empty(arcCount: graph.arcCount) : overlayBuilder.withLock { builder -> LiveOverlay in
@@ -119,7 +129,7 @@ public final class TrafficModel: @unchecked Sendable {
             return builder!.build(graph: graph, updates: updates, resolutions: resolutions, report: &report)
         }
         let time = referenceTime.timeIntervalSince1970
-        let profiles = current.withLock { $0 }
+        let profiles = layer?.profiles ?? current.withLock { $0 }
         var table = TravelTimeTable(freeFlowMs: graph.arcDurationMs, profileOfArc: profiles.ofArc, profileFactors: profiles.factors,
                                     live: overlay, referenceTime: time, utcOffsetSeconds: timeZone.secondsFromGMT(for: referenceTime))
         table.profileOrigins = profiles.origins
