@@ -10,9 +10,9 @@ anchor's length, or outside 5 % of both anchors' lengths. Per pair: the run's an
 OSRM without its made-up signal turn, when bench/cycling_signals.py kept them); each engine's length,
 time, metres pushed (OSRM and ours: steps with mode "pushing bike") and streets; what each anchor's
 route costs in our profile (ours made to pass 30 % and 70 % along it: slower than ours means our
-profile prefers its own route, far longer means we cannot ride the anchor's); and the ways one
-engine took that another did not, with their tags: ours beside OSRM, ours beside Valhalla, and
-Valhalla beside OSRM.
+profile prefers its own route, far longer means we cannot ride the anchor's) and where our routes
+from the origin to points along it stop following it; and the ways one engine took that another did
+not, with their tags: ours beside OSRM, ours beside Valhalla, and Valhalla beside OSRM.
 Valhalla's ways come from `/trace_attributes` of its own shape. Prints one JSON report; every server
 is stopped at the end.
 """
@@ -96,19 +96,48 @@ def decode(polyline6):
     return points
 
 
-def along(client, path, a, b, shape):
-    """Our route made to pass the points 30 % and 70 % along an anchor's route: what that route costs
-    in our profile, roughly (a via point splits an arc, so a few seconds either way)."""
+def measured(shape):
+    """An anchor's route as (lon, lat) points and the metres along it to each."""
     pts = decode(shape or "")
-    if len(pts) < 2:
-        return None
     acc = [0.0]
     for p, q in zip(pts, pts[1:]):
         acc.append(acc[-1] + G.distance_m(p, q))
-    vias = [pts[next(i for i, x in enumerate(acc) if x >= share * acc[-1])] for share in (0.3, 0.7)]
-    _, body = client.request("GET", f"/route/v1/{path}/{a};" + ";".join(f"{x:.6f},{y:.6f}" for x, y in vias) + f";{b}?overview=false")
+    return pts, acc
+
+
+def ours(client, path, points):
+    """Our route through `points` ("lon,lat" strings): (metres, seconds), or None."""
+    _, body = client.request("GET", f"/route/v1/{path}/{';'.join(points)}?overview=false")
     j = json.loads(body)
-    return {"lengthM": round(j["routes"][0]["distance"]), "timeS": round(j["routes"][0]["duration"])} if j.get("code") == "Ok" else None
+    return (j["routes"][0]["distance"], j["routes"][0]["duration"]) if j.get("code") == "Ok" else None
+
+
+def along(client, path, a, b, shape):
+    """Our route made to pass the points 30 % and 70 % along an anchor's route: what that route costs
+    in our profile, roughly (a via point splits an arc, so a few seconds either way)."""
+    pts, acc = measured(shape)
+    if len(pts) < 2:
+        return None
+    vias = [pts[next(i for i, x in enumerate(acc) if x >= share * acc[-1])] for share in (0.3, 0.7)]
+    r = ours(client, path, [a] + [f"{x:.6f},{y:.6f}" for x, y in vias] + [b])
+    return {"lengthM": round(r[0]), "timeS": round(r[1])} if r else None
+
+
+def departure(client, path, a, shape, samples=40):
+    """Where our routes stop following an anchor's: from the origin to points along the anchor's route,
+    the first point our route to which is over 5 % + 50 m longer than the anchor's route to it, with
+    the last point it was not; None when ours follows to the end."""
+    pts, acc = measured(shape)
+    step = max(1, len(pts) // samples)
+    last = None
+    for i in sorted(set(range(step, len(pts), step)) | {len(pts) - 1}):
+        point = f"{pts[i][0]:.6f},{pts[i][1]:.6f}"
+        r = ours(client, path, [a, point])
+        here = {"point": point, "anchorM": round(acc[i]), "oursM": r and round(r[0])}
+        if not r or r[0] > acc[i] * 1.05 + 50:
+            return {"lastFollowed": last, "departed": here}
+        last = here
+    return None
 
 
 def trace(clients, row, mode, path, pairs, tags):
@@ -117,8 +146,10 @@ def trace(clients, row, mode, path, pairs, tags):
            "wayfinder": T.osrm_shaped(clients["wayfinder"], a, b, path),
            "osrm": T.osrm_shaped(clients["osrm"], a, b),
            "valhalla": T.valhalla(clients["valhalla"], a, b, mode)}
-    out["oursAlongOSRM"] = along(clients["wayfinder"], path, a, b, out["osrm"].pop("shape", None))
-    out["oursAlongValhalla"] = along(clients["wayfinder"], path, a, b, out["valhalla"].pop("shape", None))
+    for anchor, name in (("osrm", "OSRM"), ("valhalla", "Valhalla")):
+        shape = out[anchor].pop("shape", None)
+        out["oursAlong" + name] = along(clients["wayfinder"], path, a, b, shape)
+        out["oursDepartsFrom" + name] = departure(clients["wayfinder"], path, a, shape)
     out["wayfinder"].pop("shape", None)
     for k in ("wayfinder", "osrm"):
         out[k]["ways"] = segments(out[k].pop("nodes"), pairs)
