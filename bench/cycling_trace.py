@@ -128,6 +128,8 @@ def departure(client, path, a, shape, samples=40):
     the first point our route to which is over 5 % + 50 m longer than the anchor's route to it, with
     the last point it was not; None when ours follows to the end."""
     pts, acc = measured(shape)
+    if len(pts) < 2:
+        return None
     step = max(1, len(pts) // samples)
     last = None
     for i in sorted(set(range(step, len(pts), step)) | {len(pts) - 1}):
