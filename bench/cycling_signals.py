@@ -12,7 +12,9 @@ directions; at a junction a signal costs the 2 s and the turn. Our profile charg
 This rebuilds OSRM's bicycle data from the same extract with bicycle.lua's turn function reading
 that made-up turn as straight on (nothing else changed), asks it the pairs of an earlier
 `bench/cycling.py --out DIR` run (DIR/NAME/answers.json), and reports our bicycle answers of that
-run beside OSRM as shipped and beside the rebuilt one, with the same shares as bench/cycling.py.
+run beside OSRM as shipped and beside the rebuilt one, with the same shares as bench/cycling.py;
+the rebuilt OSRM's answers are kept as DIR/NAME/answers-straight-signals.json (bench/cycling_trace.py
+reads them).
 A diagnostic of where the disagreement lies, not an anchor: the anchor stays OSRM as shipped.
 """
 import argparse
@@ -121,6 +123,7 @@ def main():
                 saved = json.loads((d / "answers.json").read_text())
                 rows, answers = saved["pairs"], saved["answers"]
                 straight = ask(osrm_home, build(osrm_home, pbf, d), rows, d)
+                (d / "answers-straight-signals.json").write_text(json.dumps({"pairs": rows, "osrm_bicycle": straight}))
                 ours, valhalla = answers["wayfinder"]["bicycle"], answers["valhalla"]["bicycle"]
                 report["extracts"].append({
                     "name": name,
