@@ -13,7 +13,8 @@ public struct TimeDependentLegSearch: LegSearch {
     let potential: CCHPotential?
     let lowerBound: LowerBound?
     let scratch: TimeDependentScratch
-    public private(set) var settled = 0
+    /// What the solves so far did.
+    public private(set) var counts = SearchCounts()
     /// Milliseconds added (to the ordering cost, not to the clock) when entering an arc;
     /// `UInt32.max` forbids it. Empty = none. Used for soft avoidances and alternatives.
     public var penaltyMs: [UInt32] = []
@@ -59,9 +60,11 @@ public struct TimeDependentLegSearch: LegSearch {
             if let expiry { expiry.potential.prepare(graph.potentialStarts(towards: problem.targets, bound: expiry.lowerBound)) }
         }
         let limitMs = expiry?.limitMs(from: departure, forward: true) ?? UInt32.max
+        var potentialCalls = 0, relaxed = 0, settled = 0
         /// The potential of `arc` reached with `label` (infinity: no target beyond it).
         func bound(_ arc: Int, _ label: UInt32) -> UInt32 {
             guard let potential else { return 0 }
+            potentialCalls += 1
             let band = potential.value(ArcID(arc))
             guard let expiry else { return band }
             return PotentialExpiry.combine(band: band, labelMs: label, limitMs: limitMs) { expiry.potential.value(ArcID(arc)) }
@@ -73,7 +76,6 @@ public struct TimeDependentLegSearch: LegSearch {
         let restrictedEntry = graph.hasRestrictedAccess
         let penalized = !penalties.isEmpty || restrictedEntry
         h.reset()
-        settled = 0
         var sourceOf: [Int: Int] = [:]
         for (i, source) in problem.sources.enumerated() {
             let a = source.position.arc.index
@@ -110,6 +112,7 @@ public struct TimeDependentLegSearch: LegSearch {
             settled += 1
             let du = h.label(u)
             let extraU = penalized ? extras[u] : 0
+            relaxed += Int(turnFirstOut[u + 1] - turnFirstOut[u])
             for t in Int(turnFirstOut[u])..<Int(turnFirstOut[u + 1]) {
                 let v = turnTarget[t].index
                 if gated && conditionals.blocksTurn(t, at: departure + Double(du) / 1000, utcOffsetSeconds: offset) { continue }
@@ -145,6 +148,9 @@ public struct TimeDependentLegSearch: LegSearch {
                 if k != UInt32.max, h.push(v, key: k, label: label, parent: UInt32(u)), penalized { extras[v] = extraV }
             }
         }
+        counts.settled += settled
+        counts.relaxed += relaxed
+        counts.potentialCalls += potentialCalls
         LegSolution.unpack(&best, lastFrom: lastFrom, lastArc: lastArc, sourceOf: sourceOf, parents: h)
         return LegSolution(paths: best)
     }

@@ -33,7 +33,21 @@ public struct TimeDependentRouting {
         public var searches = 0
         /// Searches whose route outlasted its band's hours (the week's bounds took over on the way).
         public var outlasted = 0
+        /// Searches that began with a band's bounds (the others had the week's).
+        public var banded = 0
+        /// Searches whose bounds were lowered for live speeds.
+        public var live = 0
+        /// Labels, arcs and potentials of all those searches.
+        public var counts = SearchCounts()
         public init() {}
+
+        public static func += (a: inout Statistics, b: Statistics) {
+            a.searches += b.searches
+            a.outlasted += b.outlasted
+            a.banded += b.banded
+            a.live += b.live
+            a.counts += b.counts
+        }
     }
 
     /// The best route leaving the first waypoint at `departure` (seconds since 1970), with
@@ -48,9 +62,10 @@ public struct TimeDependentRouting {
         // Live speeds hold for arcs entered before `liveUntil`: the band's bounds cover arcs from the
         // departure on, the week's those after the band's hours.
         let until = table.liveUntil ?? -.infinity
-        let outcome = search(endpoints, departure: departure, penaltyMs: penaltyMs, usedRoads: usedRoads, band: band, validUntil: validUntil,
-                             live: (band: departure < until, week: validUntil < until), scratch: scratch)
-        statistics.searches += 1
+        let live = (band: departure < until, week: validUntil < until)
+        let (outcome, counts) = search(endpoints, departure: departure, penaltyMs: penaltyMs, usedRoads: usedRoads, band: band,
+                                       validUntil: validUntil, live: live, scratch: scratch)
+        statistics.record(band: band, live: live.band, counts: counts)
         // The route's cost is its arrival in ms after the departure (plus any ordering penalties).
         if validUntil.isFinite, let route = outcome.route, departure + Double(route.cost) / 1000 > validUntil { statistics.outlasted += 1 }
         return outcome
@@ -65,9 +80,9 @@ public struct TimeDependentRouting {
         if band == nil { (band, validFrom) = potentials.backward(from: arrival, to: arrival, table: table) }
         // Going back in time, the band's bounds cover arcs entered after its start, the week's any before.
         let until = table.liveUntil ?? -.infinity
-        let result = searchBackward(endpoints, arrival: arrival, band: band, validFrom: validFrom,
-                                    live: (band: validFrom < until, week: table.liveUntil != nil), scratch: scratch)
-        statistics.searches += 1
+        let live = (band: validFrom < until, week: table.liveUntil != nil)
+        let (result, counts) = searchBackward(endpoints, arrival: arrival, band: band, validFrom: validFrom, live: live, scratch: scratch)
+        statistics.record(band: band, live: live.band, counts: counts)
         if validFrom.isFinite, let departure = result.departure, departure < validFrom { statistics.outlasted += 1 }
         return result
     }
@@ -110,23 +125,45 @@ public struct TimeDependentRouting {
     }
 
     func search(_ endpoints: [RouteEndpoint], departure: Double, penaltyMs: [UInt32], usedRoads: UsedRoads, band: Int?, validUntil: Double,
-                live: (band: Bool, week: Bool), scratch: TimeDependentScratch) -> RouteOutcome {
+                live: (band: Bool, week: Bool), scratch: TimeDependentScratch) -> (RouteOutcome, SearchCounts) {
         withPotentials(band: band, moment: validUntil, live: live, towardsTargets: true) { potential, bound, expiry in
             var inner = TimeDependentLegSearch(graph: graph, table: table, departure: departure, potential: potential,
                                                lowerBound: bound, scratch: scratch)
             inner.penaltyMs = penaltyMs
             inner.expiry = expiry
             var search = UsedRoadsSearch(inner: inner, penalizeUsed: usedRoads != .allowed, strict: usedRoads == .forbidden)
-            return planner.route(endpoints, using: &search)
+            let outcome = planner.route(endpoints, using: &search)
+            return (outcome, search.inner.counts)
         }
     }
 
     func searchBackward(_ endpoints: [RouteEndpoint], arrival: Double, band: Int?, validFrom: Double, live: (band: Bool, week: Bool),
-                        scratch: TimeDependentScratch) -> (outcome: RouteOutcome, departure: Double?) {
+                        scratch: TimeDependentScratch) -> ((outcome: RouteOutcome, departure: Double?), SearchCounts) {
         withPotentials(band: band, moment: validFrom, live: live, towardsTargets: false) { potential, bound, expiry in
             var search = ArriveBySearch(graph: graph, table: table, potential: potential, lowerBound: bound, scratch: scratch)
             search.expiry = expiry
-            return planner.routeArrivingBy(endpoints, arrival: arrival, using: &search)
+            let result = planner.routeArrivingBy(endpoints, arrival: arrival, using: &search)
+            return (result, search.counts)
         }
+    }
+}
+
+extension TimeDependentRouting.Statistics {
+    mutating func record(band: Int?, live: Bool, counts: SearchCounts) {
+        searches += 1
+        if band != nil { banded += 1 }
+        if live { self.live += 1 }
+        self.counts += counts
+    }
+
+    /// What was done between two readings of running totals.
+    public static func - (a: Self, b: Self) -> Self {
+        var d = a
+        d.searches -= b.searches
+        d.outlasted -= b.outlasted
+        d.banded -= b.banded
+        d.live -= b.live
+        d.counts = a.counts - b.counts
+        return d
     }
 }
