@@ -3,9 +3,11 @@ public import RoadNetwork
 /// Exact depart-at and arrive-by routes through any number of waypoints: time-dependent A* with
 /// the tightest potentials `TimeDependentPotentials` has for the trip's hours.
 ///
-/// The trip's hours are guessed from a lower bound of its length (half as long again, plus two
-/// minutes, covers most trips) to pick a band; where the band's hours run out before the route
-/// ends, the week's bounds take over (`PotentialExpiry`), so one search is exact for every trip.
+/// A depart-at trip's hours come from a feasible route (`FeasibleRoute`, driven at the trip's
+/// time): the best route ends no later, so a band that covers them holds for all of it. An
+/// arrive-by trip's are guessed from a lower bound of its length (half as long again, plus two
+/// minutes). Where a band's hours still run out before a route ends, the week's bounds take over
+/// (`PotentialExpiry`), so one search is exact for every trip.
 public struct TimeDependentRouting {
     public let graph: RoadGraph
     public let planner: RoutePlanner
@@ -15,7 +17,10 @@ public struct TimeDependentRouting {
     /// searches that may enter arcs while live data is in force; nil when no live speed is
     /// faster (made on first use by the caller, which keeps them with its live data).
     public let liveBound: (Int?) -> LowerBoundHierarchy?
-    /// The guess of the trip's span: its lower bound times `spanFactor`, plus `spanMargin` seconds.
+    /// A depart-at trip's span is that of a feasible route (`FeasibleRoute`: the best one ends no
+    /// later); without one (or with this off), and for arrive-by, it is guessed: its lower bound
+    /// times `spanFactor`, plus `spanMargin` seconds.
+    public var spanFromFeasibleRoute = true
     public var spanFactor = 1.5
     public var spanMargin = 120.0
 
@@ -55,7 +60,10 @@ public struct TimeDependentRouting {
     /// (`alreadyUsedRoads`) penalizing, leg after leg, the roads earlier legs drove.
     public func departAt(_ endpoints: [RouteEndpoint], departure: Double, penaltyMs: [UInt32] = [], usedRoads: UsedRoads = .allowed,
                          scratch: TimeDependentScratch, statistics: inout Statistics) -> RouteOutcome {
-        let guess = departure + estimate(endpoints) * spanFactor + spanMargin
+        let (lower, legs) = estimate(endpoints)
+        // The best route ends no later than a feasible one: its end closes the span the bounds must cover.
+        let feasible = spanFromFeasibleRoute ? legs.flatMap { arrival($0, leaving: departure) } : nil
+        let guess = feasible ?? departure + lower * spanFactor + spanMargin
         var (band, validUntil) = potentials.forward(from: departure, to: guess, table: table)
         // No band covers the guess: one that holds at the departure still beats the week's.
         if band == nil { (band, validUntil) = potentials.forward(from: departure, to: departure, table: table) }
@@ -75,7 +83,7 @@ public struct TimeDependentRouting {
     /// with free-flow durations; time it with `RouteTiming`).
     public func arriveBy(_ endpoints: [RouteEndpoint], arrival: Double, scratch: TimeDependentScratch,
                          statistics: inout Statistics) -> (outcome: RouteOutcome, departure: Double?) {
-        let guess = arrival - estimate(endpoints) * spanFactor - spanMargin
+        let guess = arrival - estimate(endpoints).seconds * spanFactor - spanMargin
         var (band, validFrom) = potentials.backward(from: guess, to: arrival, table: table)
         if band == nil { (band, validFrom) = potentials.backward(from: arrival, to: arrival, table: table) }
         // Going back in time, the band's bounds cover arcs entered after its start, the week's any before.
@@ -87,23 +95,46 @@ public struct TimeDependentRouting {
         return result
     }
 
-    /// A lower bound of the trip's duration in seconds (the week's bounds, leg by leg).
-    func estimate(_ endpoints: [RouteEndpoint]) -> Double {
+    /// A lower bound of the trip's duration in seconds (the week's bounds, leg by leg), and a
+    /// feasible route for each leg (nil when a walk got stuck), chained at the waypoints.
+    func estimate(_ endpoints: [RouteEndpoint]) -> (seconds: Double, legs: [FeasibleRoute]?) {
         let week = potentials.week
         var total: UInt64 = 0
+        var legs: [FeasibleRoute]? = []
+        var start: Int?
         for leg in 0..<(endpoints.count - 1) {
             let targets = endpoints[leg + 1].positions
             let best = week.hierarchy.withPotential(towardsTargets: true) { potential -> UInt32 in
                 potential.prepare(graph.potentialStarts(towards: targets, bound: week.bound))
-                return endpoints[leg].positions.map { source -> UInt32 in
+                let candidates = endpoints[leg].positions.map { source -> UInt32 in
                     let p = potential.value(source.arc)
                     return p == CCHPotential.infinity ? p : Metric.add(p, week.bound.remaining(source))
-                }.min() ?? CCHPotential.infinity
+                }
+                let first = start ?? candidates.indices.min { candidates[$0] < candidates[$1] } ?? 0
+                if legs != nil, first < endpoints[leg].positions.count,
+                   let walk = FeasibleRoute.descend(from: endpoints[leg].positions[first], to: targets, graph: graph, potential: potential,
+                                                    bound: week.bound) {
+                    legs?.append(walk)
+                    start = walk.reached
+                } else {
+                    legs = nil
+                }
+                return candidates.min() ?? CCHPotential.infinity
             }
-            if best == CCHPotential.infinity { return 0 }
+            if best == CCHPotential.infinity { return (0, nil) }
             total += UInt64(best)
         }
-        return Double(total) / 1000
+        return (Double(total) / 1000, legs)
+    }
+
+    /// The end of `legs` driven from `departure` (nil when closed on the way).
+    func arrival(_ legs: [FeasibleRoute], leaving departure: Double) -> Double? {
+        var time = departure
+        for leg in legs {
+            guard let end = leg.arrival(leaving: time, graph: graph, table: table) else { return nil }
+            time = end
+        }
+        return time
     }
 
     /// A band's bounds (the week's for nil), lowered by live speeds when the search may meet them.
