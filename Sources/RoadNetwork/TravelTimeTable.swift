@@ -163,9 +163,21 @@ public struct TravelTimeTable: @unchecked Sendable {
         return max(f, speedCap.ms(arc) / Double(max(1, freeFlowMs[arc])))
     }
 
+    /// The week slot of a grid cell that starts at `cellStart` (a whole number of seconds), in
+    /// integer arithmetic: the same slot as `slot(at:)` without its floating-point divisions.
+    @inlinable
+    func slot(cellStart: Double) -> Int {
+        let week = 7 * 86_400
+        // 1970-01-01 was a Thursday: three days after a Monday (as `LocalWeek`).
+        let local = (Int(cellStart) + utcOffsetSeconds + 3 * 86_400) % week
+        return (local < 0 ? local + week : local) / 900
+    }
+
     @inlinable
     func trafficFactor(_ arc: Int, cellStart: Double) -> Double {
-        let historical = historicalFactor(arc, at: cellStart)
+        let historical = useHistorical
+            ? Double(profileFactors[Int(profileOfArc[arc]) * Self.slotsPerWeek + slot(cellStart: cellStart)]) * (1 / Double(Self.factorScale))
+            : 1
         guard useLive, lastLiveExpiry > cellStart, let (ms, expiry) = live.speed(arc), cellStart < expiry else { return historical }
         let live = Double(ms) / Double(max(1, freeFlowMs[arc]))
         let age = cellStart - referenceTime

@@ -73,6 +73,11 @@ public final class PlanningEngine: @unchecked Sendable {
         return engines.make(mode, now: now, updates: trafficStore.activeUpdates(now: now.timeIntervalSince1970))
     }
 
+    /// What the time-dependent searches of `mode` did since its engine was made (nil before).
+    public func timeDependentStatistics(_ mode: TravelMode) -> TimeDependentRouting.Statistics? {
+        engines.existing(mode)?.timeDependentTotals.withLock { $0 }
+    }
+
     /// Plans a trip on the traffic snapshot in force now.
     public func plan(_ request: PlanRequest) -> PlanOutcome {
         precondition(request.waypoints.count >= 2, "a plan needs at least two waypoints")

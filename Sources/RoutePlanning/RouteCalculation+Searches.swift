@@ -55,6 +55,7 @@ extension RouteCalculation {
                 return planner.route(endpoints, using: &search)
             }
             var statistics = TimeDependentRouting.Statistics()
+            defer { engine.timeDependentTotals.withLock { $0 += statistics } }
             return routing.departAt(endpoints, departure: departure, penaltyMs: penalty, usedRoads: usedRoads, scratch: scratch,
                                     statistics: &statistics)
         }
@@ -68,6 +69,7 @@ extension RouteCalculation {
                     return planner.routeArrivingBy(endpoints, arrival: arrival, using: &search)
                 }
                 var statistics = TimeDependentRouting.Statistics()
+                defer { engine.timeDependentTotals.withLock { $0 += statistics } }
                 return routing.arriveBy(endpoints, arrival: arrival, scratch: scratch, statistics: &statistics)
             }
             guard let departure else { _ = try timed(outcome, departure: arrival); throw Failure(.noRoute(leg: 0)) }

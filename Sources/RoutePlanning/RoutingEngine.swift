@@ -92,6 +92,8 @@ final class RoutingEngine: @unchecked Sendable {
     let cchScratch: CCHScratchPool
     let timeDependentScratch: TimeDependentScratchPool
     let oneToAllScratch: ObjectPool<OneToAllScratch>
+    /// What the time-dependent searches did since the engine was made (for benchmarks).
+    let timeDependentTotals = Mutex(TimeDependentRouting.Statistics())
 
     init(core: RoutingEngineCore, now: Date, updates: [LiveUpdate]) {
         self.core = core

@@ -91,7 +91,10 @@ public struct RoutePlanner {
         var sourceArrival: [[Int]] = []
         for leg in 0..<(endpoints.count - 1) {
             let targets = endpoints[leg + 1].positions
-            let solution = search.solve(LegProblem(sources: sources, targets: targets))
+            // The last leg needs only its best arrival; at a waypoint, an arrival costlier than the
+            // best one by more than a U-turn is never the best way to leave in any direction.
+            let last = leg == endpoints.count - 2
+            let solution = search.solve(LegProblem(sources: sources, targets: targets, slack: last ? 0 : waypointUTurnPenalty))
             legSources.append(sources)
             guard solution.paths.contains(where: { $0 != nil }) else { return .noRoute(leg: leg) }
             solutions.append(solution)

@@ -78,9 +78,16 @@ enum BenchDirections {
                 q.representation = .none
                 configure(&q, trip)
                 m.wantsAlternatives = q.maxAlternatives > 0
+                let before = service.planning.timeDependentStatistics(.car) ?? .init()
                 let start = DispatchTime.now().uptimeNanoseconds, cpu = BenchDirections.threadCPUNanoseconds()
                 let response = try? service.calculateRoute(q)
-                m.add(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, cpu: Double(BenchDirections.threadCPUNanoseconds() - cpu) / 1e6, response)
+                let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+                m.add(ms, cpu: Double(BenchDirections.threadCPUNanoseconds() - cpu) / 1e6, response)
+                let after = service.planning.timeDependentStatistics(.car) ?? .init()
+                if after.searches > before.searches {
+                    m.search.add(ms: ms, departureOffsetSeconds: trip.departure.timeIntervalSince(tuesday), response: response,
+                                 stats: after - before)
+                }
             }
             return m
         }
@@ -122,6 +129,8 @@ enum BenchDirections {
         var alternativeCounts: [Int] = []
         var stretch: [Double] = []
         var sharing: [Double] = []
+        /// What the time-dependent searches of each query did.
+        var search = BenchSearchStatistics()
 
         mutating func add(_ milliseconds: Double, cpu: Double, _ response: CalculateRouteResponse?) {
             ms.append(milliseconds)
@@ -139,6 +148,7 @@ enum BenchDirections {
 
         var json: [String: Any] {
             var out: [String: Any] = ["ok": ok, "latencyMs": BenchCommand.percentiles(ms), "cpuMs": BenchCommand.percentiles(cpuMs)]
+            if !search.rows.isEmpty { out["search"] = search.json }
             if !alternativeCounts.isEmpty {
                 let found = alternativeCounts.reduce(0, +)
                 out["alternatives"] = [

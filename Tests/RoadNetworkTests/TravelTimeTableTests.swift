@@ -70,4 +70,20 @@ import RoadNetwork
         #expect(t.traverseMs(0, entry: reference + 601).isFinite)
         #expect(!t.isClosed(1, at: reference + 10))
     }
+
+    /// The factor in force is the profile's at the week slot `LocalWeek` gives, for any offset from
+    /// UTC (whole, half and three-quarter hours, east and west) and times before 1970 too.
+    @Test(arguments: [7200, -18_000, 19_800, 20_700, -34_200] as [Int])
+    func theFactorIsTheProfilesAtTheLocalSlot(offset: Int) {
+        let base = table(seed: 9)
+        let t = TravelTimeTable(freeFlowMs: base.freeFlowMs, profileOfArc: base.profileOfArc, profileFactors: base.profileFactors,
+                                live: .empty(arcCount: graph.arcCount), referenceTime: 0, utcOffsetSeconds: offset)
+        var rng = SplitMix64(seed: UInt64(offset + 100_000))
+        for _ in 0..<2000 {
+            let time = rng.uniform(-10 * 86_400, 1_900_000_000)
+            let cell = (time / TravelTimeTable.gridSeconds).rounded(.down) * TravelTimeTable.gridSeconds
+            let slot = Int(LocalWeek.position(cell, utcOffsetSeconds: offset).secondsIntoWeek / 900)
+            #expect(t.factor(0, at: time) == Double(t.profileFactors[slot]) / Double(TravelTimeTable.factorScale), "at \(time)")
+        }
+    }
 }

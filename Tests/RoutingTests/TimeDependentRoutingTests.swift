@@ -118,6 +118,7 @@ import GeoCore
         let scratch = TimeDependentScratch(capacity: s.graph.arcCount)
         // A first guess of a trip's span that is always too short.
         var routing = s.routing
+        routing.spanFromFeasibleRoute = false
         routing.spanFactor = 0
         routing.spanMargin = 1
         var forward = TimeDependentRouting.Statistics(), backward = TimeDependentRouting.Statistics()

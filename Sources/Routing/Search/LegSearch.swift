@@ -12,10 +12,15 @@ public struct LegProblem: Sendable {
 
     public var sources: [Source]
     public var targets: [ArcPosition]
+    /// How much costlier than the best target's a target may be and still be needed (nil: every
+    /// target's best path is). A search may leave a target beyond that unanswered, which lets it
+    /// prune with an upper bound of the best target's cost.
+    public var slack: UInt32?
 
-    public init(sources: [Source], targets: [ArcPosition]) {
+    public init(sources: [Source], targets: [ArcPosition], slack: UInt32? = nil) {
         self.sources = sources
         self.targets = targets
+        self.slack = slack
     }
 }
 

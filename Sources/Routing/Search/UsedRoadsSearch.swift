@@ -37,8 +37,11 @@ public struct UsedRoadsSearch<Inner: EntryPenalizedSearch>: LegSearch {
     }
 
     public mutating func solve(_ problem: LegProblem) -> LegSolution {
+        guard penalizeUsed else { return inner.solve(problem) }
+        // Every target's path marks the roads later legs avoid, so every target needs its best.
+        var problem = problem
+        problem.slack = nil
         let solution = inner.solve(problem)
-        guard penalizeUsed else { return solution }
         let graph = inner.graph
         var penalty = inner.entryPenalty
         if penalty.isEmpty { penalty = [UInt32](repeating: 0, count: graph.arcCount) }

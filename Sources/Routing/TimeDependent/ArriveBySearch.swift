@@ -15,6 +15,8 @@ public struct ArriveBySearch {
     let scratch: TimeDependentScratch
     /// Where `potential`'s bounds stop holding (going back in time) and what holds before them.
     public var expiry: PotentialExpiry?
+    /// What the solves so far did.
+    public private(set) var counts = SearchCounts()
 
     public init(graph: RoadGraph, table: TravelTimeTable, potential: CCHPotential?, lowerBound: LowerBound?,
                 scratch: TimeDependentScratch? = nil) {
@@ -76,8 +78,10 @@ public struct ArriveBySearch {
             return toEnd > bound.arcWeight[arc] ? toEnd - bound.arcWeight[arc] : 0
         }
         /// The heap key: lateness, the entry charges on the way (`extra`), and the potential.
+        var potentialCalls = 0, relaxed = 0, settled = 0
         func potentialKey(_ arc: Int, _ lateness: UInt32, extra: UInt32 = 0) -> UInt32 {
             guard let potential, let lowerBound else { return Metric.add(lateness, extra) }
+            potentialCalls += 1
             var p = toStart(potential, lowerBound, arc)
             if let expiry {
                 p = PotentialExpiry.combine(band: p, labelMs: lateness, limitMs: limitMs) { toStart(expiry.potential, expiry.lowerBound, arc) }
@@ -110,9 +114,11 @@ public struct ArriveBySearch {
         let conditionals = graph.conditionals, gated = !conditionals.isEmpty, offset = table.utcOffsetSeconds
         while let (b, keyB) = s.popMin() {
             if keyB >= stopAt { break }
+            settled += 1
             let entryB = reference - Double(s.label(b)) / 1000
             let extraB = restrictedEntry ? extras[b] : 0
             for i in graph.turns(into: ArcID(b)) {
+                relaxed += 1
                 let t = Int(graph.turnReverseTurn[i])
                 let a = graph.turnSource[t].index
                 var extraA = extraB
@@ -141,6 +147,9 @@ public struct ArriveBySearch {
                 if s.push(a, key: k, label: lateness, parent: UInt32(b)), restrictedEntry { extras[a] = extraA }
             }
         }
+        counts.settled += settled
+        counts.relaxed += relaxed
+        counts.potentialCalls += potentialCalls
         for si in best.indices where lastTo[si] >= 0 && best[si]?.arcs.isEmpty == true {
             var arcs = [lastArc[si]]
             var b = lastTo[si]

@@ -13,7 +13,8 @@ public struct TimeDependentLegSearch: LegSearch {
     let potential: CCHPotential?
     let lowerBound: LowerBound?
     let scratch: TimeDependentScratch
-    public private(set) var settled = 0
+    /// What the solves so far did.
+    public private(set) var counts = SearchCounts()
     /// Milliseconds added (to the ordering cost, not to the clock) when entering an arc;
     /// `UInt32.max` forbids it. Empty = none. Used for soft avoidances and alternatives.
     public var penaltyMs: [UInt32] = []
@@ -54,17 +55,30 @@ public struct TimeDependentLegSearch: LegSearch {
             }
         }
         let targetArcs = problem.targets.map { graph.arcOriginal[$0.arc.index] }
+        // Keys above `prune` lead to no needed target (`upperBound`); nor do the week's bounds
+        // matter when the band's hold until past it.
+        var prune = UInt32.max
+        var weekNeeded = true
         if let potential, let lowerBound {
             potential.prepare(graph.potentialStarts(towards: problem.targets, bound: lowerBound))
-            if let expiry { expiry.potential.prepare(graph.potentialStarts(towards: problem.targets, bound: expiry.lowerBound)) }
+            if let slack = problem.slack, let (cost, path, j) = upperBound(problem, potential: potential, bound: lowerBound) {
+                prune = Metric.add(cost, slack)
+                if best[j].map({ cost < $0.cost }) ?? true { best[j] = path }
+                weekNeeded = prune >= (self.expiry?.limitMs(from: departure, forward: true) ?? UInt32.max)
+            }
         }
+        let expiry = weekNeeded ? self.expiry : nil
+        if potential != nil, let expiry { expiry.potential.prepare(graph.potentialStarts(towards: problem.targets, bound: expiry.lowerBound)) }
         let limitMs = expiry?.limitMs(from: departure, forward: true) ?? UInt32.max
+        var potentialCalls = 0, relaxed = 0, settled = 0, pruned = 0
+        let charge = Self.entryCharge(graph, into: problem.targets.map(\.arc))
         /// The potential of `arc` reached with `label` (infinity: no target beyond it).
         func bound(_ arc: Int, _ label: UInt32) -> UInt32 {
             guard let potential else { return 0 }
-            let band = potential.value(ArcID(arc))
-            guard let expiry else { return band }
-            return PotentialExpiry.combine(band: band, labelMs: label, limitMs: limitMs) { expiry.potential.value(ArcID(arc)) }
+            potentialCalls += 1
+            var p = potential.value(ArcID(arc))
+            if let expiry { p = PotentialExpiry.combine(band: p, labelMs: label, limitMs: limitMs) { expiry.potential.value(ArcID(arc)) } }
+            return charge == 0 || p == CCHPotential.infinity || Metric.restricted(graph, ArcID(arc)) ? p : Metric.add(p, charge)
         }
         let h = scratch.heap
         let extras = scratch.extras
@@ -73,7 +87,6 @@ public struct TimeDependentLegSearch: LegSearch {
         let restrictedEntry = graph.hasRestrictedAccess
         let penalized = !penalties.isEmpty || restrictedEntry
         h.reset()
-        settled = 0
         var sourceOf: [Int: Int] = [:]
         for (i, source) in problem.sources.enumerated() {
             let a = source.position.arc.index
@@ -82,7 +95,7 @@ public struct TimeDependentLegSearch: LegSearch {
             let label = Metric.add(source.cost, t)
             let p = bound(a, label)
             let k = p == CCHPotential.infinity ? UInt32.max : Metric.add(label, p)
-            guard k != UInt32.max else { continue }
+            guard k != UInt32.max, k <= prune else { continue }
             if h.push(a, key: k, label: label, parent: LabelHeap.noParent) {
                 if penalized { extras[a] = 0 }
                 sourceOf[a] = i
@@ -95,12 +108,8 @@ public struct TimeDependentLegSearch: LegSearch {
         }
         var lastFrom = [Int](repeating: -1, count: problem.targets.count)
         var lastArc = [ArcID](repeating: .none, count: problem.targets.count)
-        func worstBest() -> UInt32 {
-            var m: UInt32 = 0
-            for b in best { guard let b else { return UInt32.max }; m = max(m, b.cost) }
-            return m
-        }
-        var stopAt = worstBest()
+        func stop() -> UInt32 { SearchStop.key(best.map { $0?.cost }, slack: problem.slack, prune: prune) }
+        var stopAt = stop()
         let turnFirstOut = graph.turnFirstOut, turnTarget = graph.turnTarget, turnDuration = graph.turnDurationMs
         // Conditional turns and arcs are asked about only in graphs that have any, and then only
         // when their bit is set: the moment is the one the route reaches them.
@@ -110,6 +119,7 @@ public struct TimeDependentLegSearch: LegSearch {
             settled += 1
             let du = h.label(u)
             let extraU = penalized ? extras[u] : 0
+            relaxed += Int(turnFirstOut[u + 1] - turnFirstOut[u])
             for t in Int(turnFirstOut[u])..<Int(turnFirstOut[u + 1]) {
                 let v = turnTarget[t].index
                 if gated && conditionals.blocksTurn(t, at: departure + Double(du) / 1000, utcOffsetSeconds: offset) { continue }
@@ -131,7 +141,7 @@ public struct TimeDependentLegSearch: LegSearch {
                         best[j] = .init(cost: candidate, source: -1, arcs: [])
                         lastFrom[j] = u
                         lastArc[j] = ArcID(v)
-                        stopAt = worstBest()
+                        stopAt = stop()
                     }
                 }
                 if h.isSettled(v) { continue }
@@ -142,9 +152,14 @@ public struct TimeDependentLegSearch: LegSearch {
                 let p = bound(v, label)
                 if p == CCHPotential.infinity { continue }
                 let k = Metric.add(Metric.add(label, extraV), p)
+                if k > prune { pruned += 1; continue }
                 if k != UInt32.max, h.push(v, key: k, label: label, parent: UInt32(u)), penalized { extras[v] = extraV }
             }
         }
+        counts.settled += settled
+        counts.relaxed += relaxed
+        counts.potentialCalls += potentialCalls
+        counts.pruned += pruned
         LegSolution.unpack(&best, lastFrom: lastFrom, lastArc: lastArc, sourceOf: sourceOf, parents: h)
         return LegSolution(paths: best)
     }
@@ -167,6 +182,7 @@ extension RoadGraph {
         }
         return starts
     }
+
 }
 
 /// Heap and label memory for time-dependent and A* searches (one per thread).

@@ -13,6 +13,14 @@ public import RoadNetwork
 /// contains the trip is within a few per cent of the real times, and the search stays in the
 /// route's corridor. A band's bounds hold only for arcs driven within its hours; past them the
 /// week's take over (`PotentialExpiry`), so a route that outlasts its band stays exact.
+///
+/// The numbers that decided it (Porto, 148k arcs, a weekly profile on every segment plus a 5 %
+/// live overlay, 1,000 depart-at queries over a weekday, with the upper bound of
+/// `TimeDependentLegSearch+UpperBound`): 598 labels settled at the median and 15.7k at p99, or
+/// 1.4 ms and 13 ms of CPU on a shared 2-core machine, the week's and four bands' bounds costing
+/// five customizations. A TD-CCH was not built here, so its size is not measured; what keeps the
+/// tail is now long trips across the map in the rush hours, whose bands are a few hours wide, and
+/// that is where tighter (shorter) bands or time-dependent shortcuts would have to be compared.
 public final class TimeDependentPotentials: @unchecked Sendable {
     public struct Band: Sendable {
         public let band: TimeBand

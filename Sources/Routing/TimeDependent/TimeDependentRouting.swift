@@ -3,9 +3,11 @@ public import RoadNetwork
 /// Exact depart-at and arrive-by routes through any number of waypoints: time-dependent A* with
 /// the tightest potentials `TimeDependentPotentials` has for the trip's hours.
 ///
-/// The trip's hours are guessed from a lower bound of its length (half as long again, plus two
-/// minutes, covers most trips) to pick a band; where the band's hours run out before the route
-/// ends, the week's bounds take over (`PotentialExpiry`), so one search is exact for every trip.
+/// A depart-at trip's hours come from a feasible route (`FeasibleRoute`, driven at the trip's
+/// time): the best route ends no later, so a band that covers them holds for all of it. An
+/// arrive-by trip's are guessed from a lower bound of its length (half as long again, plus two
+/// minutes). Where a band's hours still run out before a route ends, the week's bounds take over
+/// (`PotentialExpiry`), so one search is exact for every trip.
 public struct TimeDependentRouting {
     public let graph: RoadGraph
     public let planner: RoutePlanner
@@ -15,7 +17,10 @@ public struct TimeDependentRouting {
     /// searches that may enter arcs while live data is in force; nil when no live speed is
     /// faster (made on first use by the caller, which keeps them with its live data).
     public let liveBound: (Int?) -> LowerBoundHierarchy?
-    /// The guess of the trip's span: its lower bound times `spanFactor`, plus `spanMargin` seconds.
+    /// A depart-at trip's span is that of a feasible route (`FeasibleRoute`: the best one ends no
+    /// later); without one (or with this off), and for arrive-by, it is guessed: its lower bound
+    /// times `spanFactor`, plus `spanMargin` seconds.
+    public var spanFromFeasibleRoute = true
     public var spanFactor = 1.5
     public var spanMargin = 120.0
 
@@ -33,7 +38,21 @@ public struct TimeDependentRouting {
         public var searches = 0
         /// Searches whose route outlasted its band's hours (the week's bounds took over on the way).
         public var outlasted = 0
+        /// Searches that began with a band's bounds (the others had the week's).
+        public var banded = 0
+        /// Searches whose bounds were lowered for live speeds.
+        public var live = 0
+        /// Labels, arcs and potentials of all those searches.
+        public var counts = SearchCounts()
         public init() {}
+
+        public static func += (a: inout Statistics, b: Statistics) {
+            a.searches += b.searches
+            a.outlasted += b.outlasted
+            a.banded += b.banded
+            a.live += b.live
+            a.counts += b.counts
+        }
     }
 
     /// The best route leaving the first waypoint at `departure` (seconds since 1970), with
@@ -41,16 +60,20 @@ public struct TimeDependentRouting {
     /// (`alreadyUsedRoads`) penalizing, leg after leg, the roads earlier legs drove.
     public func departAt(_ endpoints: [RouteEndpoint], departure: Double, penaltyMs: [UInt32] = [], usedRoads: UsedRoads = .allowed,
                          scratch: TimeDependentScratch, statistics: inout Statistics) -> RouteOutcome {
-        let guess = departure + estimate(endpoints) * spanFactor + spanMargin
+        let (lower, legs) = estimate(endpoints)
+        // The best route ends no later than a feasible one: its end closes the span the bounds must cover.
+        let feasible = spanFromFeasibleRoute ? legs.flatMap { arrival($0, leaving: departure) } : nil
+        let guess = feasible ?? departure + lower * spanFactor + spanMargin
         var (band, validUntil) = potentials.forward(from: departure, to: guess, table: table)
         // No band covers the guess: one that holds at the departure still beats the week's.
         if band == nil { (band, validUntil) = potentials.forward(from: departure, to: departure, table: table) }
         // Live speeds hold for arcs entered before `liveUntil`: the band's bounds cover arcs from the
         // departure on, the week's those after the band's hours.
         let until = table.liveUntil ?? -.infinity
-        let outcome = search(endpoints, departure: departure, penaltyMs: penaltyMs, usedRoads: usedRoads, band: band, validUntil: validUntil,
-                             live: (band: departure < until, week: validUntil < until), scratch: scratch)
-        statistics.searches += 1
+        let live = (band: departure < until, week: validUntil < until)
+        let (outcome, counts) = search(endpoints, departure: departure, penaltyMs: penaltyMs, usedRoads: usedRoads, band: band,
+                                       validUntil: validUntil, live: live, scratch: scratch)
+        statistics.record(band: band, live: live.band, counts: counts)
         // The route's cost is its arrival in ms after the departure (plus any ordering penalties).
         if validUntil.isFinite, let route = outcome.route, departure + Double(route.cost) / 1000 > validUntil { statistics.outlasted += 1 }
         return outcome
@@ -60,35 +83,58 @@ public struct TimeDependentRouting {
     /// with free-flow durations; time it with `RouteTiming`).
     public func arriveBy(_ endpoints: [RouteEndpoint], arrival: Double, scratch: TimeDependentScratch,
                          statistics: inout Statistics) -> (outcome: RouteOutcome, departure: Double?) {
-        let guess = arrival - estimate(endpoints) * spanFactor - spanMargin
+        let guess = arrival - estimate(endpoints).seconds * spanFactor - spanMargin
         var (band, validFrom) = potentials.backward(from: guess, to: arrival, table: table)
         if band == nil { (band, validFrom) = potentials.backward(from: arrival, to: arrival, table: table) }
         // Going back in time, the band's bounds cover arcs entered after its start, the week's any before.
         let until = table.liveUntil ?? -.infinity
-        let result = searchBackward(endpoints, arrival: arrival, band: band, validFrom: validFrom,
-                                    live: (band: validFrom < until, week: table.liveUntil != nil), scratch: scratch)
-        statistics.searches += 1
+        let live = (band: validFrom < until, week: table.liveUntil != nil)
+        let (result, counts) = searchBackward(endpoints, arrival: arrival, band: band, validFrom: validFrom, live: live, scratch: scratch)
+        statistics.record(band: band, live: live.band, counts: counts)
         if validFrom.isFinite, let departure = result.departure, departure < validFrom { statistics.outlasted += 1 }
         return result
     }
 
-    /// A lower bound of the trip's duration in seconds (the week's bounds, leg by leg).
-    func estimate(_ endpoints: [RouteEndpoint]) -> Double {
+    /// A lower bound of the trip's duration in seconds (the week's bounds, leg by leg), and a
+    /// feasible route for each leg (nil when a walk got stuck), chained at the waypoints.
+    func estimate(_ endpoints: [RouteEndpoint]) -> (seconds: Double, legs: [FeasibleRoute]?) {
         let week = potentials.week
         var total: UInt64 = 0
+        var legs: [FeasibleRoute]? = []
+        var start: Int?
         for leg in 0..<(endpoints.count - 1) {
             let targets = endpoints[leg + 1].positions
             let best = week.hierarchy.withPotential(towardsTargets: true) { potential -> UInt32 in
                 potential.prepare(graph.potentialStarts(towards: targets, bound: week.bound))
-                return endpoints[leg].positions.map { source -> UInt32 in
+                let candidates = endpoints[leg].positions.map { source -> UInt32 in
                     let p = potential.value(source.arc)
                     return p == CCHPotential.infinity ? p : Metric.add(p, week.bound.remaining(source))
-                }.min() ?? CCHPotential.infinity
+                }
+                let first = start ?? candidates.indices.min { candidates[$0] < candidates[$1] } ?? 0
+                if legs != nil, first < endpoints[leg].positions.count,
+                   let walk = FeasibleRoute.descend(from: endpoints[leg].positions[first], to: targets, graph: graph, potential: potential,
+                                                    bound: week.bound) {
+                    legs?.append(walk)
+                    start = walk.reached
+                } else {
+                    legs = nil
+                }
+                return candidates.min() ?? CCHPotential.infinity
             }
-            if best == CCHPotential.infinity { return 0 }
+            if best == CCHPotential.infinity { return (0, nil) }
             total += UInt64(best)
         }
-        return Double(total) / 1000
+        return (Double(total) / 1000, legs)
+    }
+
+    /// The end of `legs` driven from `departure` (nil when closed on the way).
+    func arrival(_ legs: [FeasibleRoute], leaving departure: Double) -> Double? {
+        var time = departure
+        for leg in legs {
+            guard let end = leg.arrival(leaving: time, graph: graph, table: table) else { return nil }
+            time = end
+        }
+        return time
     }
 
     /// A band's bounds (the week's for nil), lowered by live speeds when the search may meet them.
@@ -110,23 +156,45 @@ public struct TimeDependentRouting {
     }
 
     func search(_ endpoints: [RouteEndpoint], departure: Double, penaltyMs: [UInt32], usedRoads: UsedRoads, band: Int?, validUntil: Double,
-                live: (band: Bool, week: Bool), scratch: TimeDependentScratch) -> RouteOutcome {
+                live: (band: Bool, week: Bool), scratch: TimeDependentScratch) -> (RouteOutcome, SearchCounts) {
         withPotentials(band: band, moment: validUntil, live: live, towardsTargets: true) { potential, bound, expiry in
             var inner = TimeDependentLegSearch(graph: graph, table: table, departure: departure, potential: potential,
                                                lowerBound: bound, scratch: scratch)
             inner.penaltyMs = penaltyMs
             inner.expiry = expiry
             var search = UsedRoadsSearch(inner: inner, penalizeUsed: usedRoads != .allowed, strict: usedRoads == .forbidden)
-            return planner.route(endpoints, using: &search)
+            let outcome = planner.route(endpoints, using: &search)
+            return (outcome, search.inner.counts)
         }
     }
 
     func searchBackward(_ endpoints: [RouteEndpoint], arrival: Double, band: Int?, validFrom: Double, live: (band: Bool, week: Bool),
-                        scratch: TimeDependentScratch) -> (outcome: RouteOutcome, departure: Double?) {
+                        scratch: TimeDependentScratch) -> ((outcome: RouteOutcome, departure: Double?), SearchCounts) {
         withPotentials(band: band, moment: validFrom, live: live, towardsTargets: false) { potential, bound, expiry in
             var search = ArriveBySearch(graph: graph, table: table, potential: potential, lowerBound: bound, scratch: scratch)
             search.expiry = expiry
-            return planner.routeArrivingBy(endpoints, arrival: arrival, using: &search)
+            let result = planner.routeArrivingBy(endpoints, arrival: arrival, using: &search)
+            return (result, search.counts)
         }
+    }
+}
+
+extension TimeDependentRouting.Statistics {
+    mutating func record(band: Int?, live: Bool, counts: SearchCounts) {
+        searches += 1
+        if band != nil { banded += 1 }
+        if live { self.live += 1 }
+        self.counts += counts
+    }
+
+    /// What was done between two readings of running totals.
+    public static func - (a: Self, b: Self) -> Self {
+        var d = a
+        d.searches -= b.searches
+        d.outlasted -= b.outlasted
+        d.banded -= b.banded
+        d.live -= b.live
+        d.counts = a.counts - b.counts
+        return d
     }
 }
