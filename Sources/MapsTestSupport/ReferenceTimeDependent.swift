@@ -43,8 +43,9 @@ public enum ReferenceTimeDependent {
         return best.map { $0.isFinite ? UInt32($0) : nil }
     }
 
-    /// A table with random weekly profiles, random live speeds and a few closures.
-    public static func randomTable(_ graph: RoadGraph, seed: UInt64, referenceTime: Double) -> TravelTimeTable {
+    /// A table with random weekly profiles, random live speeds and a few closures; the first
+    /// `flatProfiles` of its four profiles keep their first factor all week.
+    public static func randomTable(_ graph: RoadGraph, seed: UInt64, referenceTime: Double, flatProfiles: Int = 0) -> TravelTimeTable {
         var rng = SplitMix64(seed: seed)
         let profiles = 4
         var factors: [UInt16] = []
@@ -56,6 +57,10 @@ public enum ReferenceTimeDependent {
                 value = min(3, max(p == 0 ? 0.8 : 1, value))
                 factors.append(UInt16((value * Double(TravelTimeTable.factorScale)).rounded()))
             }
+        }
+        for p in 0..<min(flatProfiles, profiles) {
+            let first = factors[p * TravelTimeTable.slotsPerWeek]
+            for s in 0..<TravelTimeTable.slotsPerWeek { factors[p * TravelTimeTable.slotsPerWeek + s] = first }
         }
         let n = graph.arcCount
         var live = [UInt32](repeating: 0, count: n), expiry = [Double](repeating: 0, count: n), closed = [Double](repeating: 0, count: n)

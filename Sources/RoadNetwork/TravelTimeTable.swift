@@ -23,6 +23,9 @@ public struct TravelTimeTable: @unchecked Sendable {
     /// (Monday 00:00 local time first), scaled by `factorScale`.
     public let profileOfArc: [UInt16]
     public let profileFactors: [UInt16]
+    /// Whether each profile has one factor all week (profile 0 without data): arcs on one take
+    /// the same time whenever they are entered, unless live data or a speed cap apply.
+    @usableFromInline let flatProfiles: [Bool]
     /// Live travel times (ms) with their expiry, and closures (never usable while closed), by arc.
     public let live: LiveOverlay
     /// "Now" for live data (seconds since 1970).
@@ -83,6 +86,10 @@ public struct TravelTimeTable: @unchecked Sendable {
         self.freeFlowMs = freeFlowMs
         self.profileOfArc = profileOfArc
         self.profileFactors = profileFactors
+        flatProfiles = (0..<profileFactors.count / Self.slotsPerWeek).map { p in
+            let week = profileFactors[(p * Self.slotsPerWeek)..<((p + 1) * Self.slotsPerWeek)]
+            return week.allSatisfy { $0 == week.first }
+        }
         self.live = live
         self.referenceTime = referenceTime
         self.utcOffsetSeconds = utcOffsetSeconds
@@ -188,6 +195,16 @@ public struct TravelTimeTable: @unchecked Sendable {
         return weight * live + (1 - weight) * historical
     }
 
+    /// The factor of an arc that takes the same time whenever it is entered (no live speed, no
+    /// speed cap, a flat profile), else nil: the time-grid walks need not run for it.
+    @inlinable
+    func constantFactor(_ arc: Int) -> Double? {
+        guard speedCap == nil, !(useLive && live.hasSpeed(arc)) else { return nil }
+        guard useHistorical else { return 1 }
+        let p = Int(profileOfArc[arc])
+        return flatProfiles[p] ? Double(profileFactors[p * Self.slotsPerWeek]) / Double(Self.factorScale) : nil
+    }
+
     /// Milliseconds to traverse `fraction` of an arc entered at `entry` (seconds since 1970);
     /// infinity when the arc is closed at entry (unless `ignoringClosure`: a route that starts or
     /// ends on a closed road may still leave or reach its own point).
@@ -196,6 +213,8 @@ public struct TravelTimeTable: @unchecked Sendable {
         if !ignoringClosure && isClosed(arc, at: entry) { return .infinity }
         let base = Double(freeFlowMs[arc]) * fraction
         if base <= 0 { return 0 }
+        // What the walk below returns when no grid line changes the speed.
+        if let f = constantFactor(arc) { return base * f / 1000 * 1000 }
         var cellStart = (entry / Self.gridSeconds).rounded(.down) * Self.gridSeconds
         var t = entry
         var remaining = 1.0  // share of `base` still to drive
@@ -221,6 +240,10 @@ public struct TravelTimeTable: @unchecked Sendable {
     public func latestEntry(_ arc: Int, exit: Double, fraction: Double = 1, ignoringClosure: Bool = false) -> Double? {
         let base = Double(freeFlowMs[arc]) * fraction
         if base <= 0 { return exit }
+        if let f = constantFactor(arc) {
+            let entry = exit - base * f / 1000
+            return !ignoringClosure && isClosed(arc, at: entry) ? nil : entry
+        }
         var t = exit
         var remaining = 1.0
         while true {

@@ -92,6 +92,7 @@ final class RoutingEngine: @unchecked Sendable {
     let cchScratch: CCHScratchPool
     let timeDependentScratch: TimeDependentScratchPool
     let oneToAllScratch: ObjectPool<OneToAllScratch>
+    let matrixScratch: ObjectPool<TimeDependentManyToMany.Scratch>
     /// What the time-dependent searches did since the engine was made (for benchmarks).
     let timeDependentTotals = Mutex(TimeDependentRouting.Statistics())
 
@@ -102,6 +103,8 @@ final class RoutingEngine: @unchecked Sendable {
         timeDependentScratch = TimeDependentScratchPool(capacity: core.graph.arcCount)
         let nodes = core.structure?.nodeCount ?? 1
         oneToAllScratch = ObjectPool { OneToAllScratch(nodeCount: nodes) }
+        let graph = core.graph
+        matrixScratch = ObjectPool { TimeDependentManyToMany.Scratch(graph: graph) }
         current = Mutex(Self.makeSnapshot(core, generation: 0, now: now, updates: updates))
     }
 

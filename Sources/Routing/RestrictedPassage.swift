@@ -63,9 +63,18 @@ public enum RestrictedPassage {
     @inline(__always)
     public static func step(_ graph: RoadGraph, from: ArcID, to: ArcID, entered: Bool, forward: Bool,
                             endsRestricted: Bool = true) -> Bool? {
-        let entry = Metric.restricted(graph, to) && !Metric.restricted(graph, from)
+        step(fromRestricted: Metric.restricted(graph, from), toRestricted: Metric.restricted(graph, to), entered: entered,
+             forward: forward, endsRestricted: endsRestricted)
+    }
+
+    /// The same step from whether its two arcs are restricted (`Metric.restricted`), for searches
+    /// that keep those bits at hand.
+    @inline(__always)
+    public static func step(fromRestricted: Bool, toRestricted: Bool, entered: Bool, forward: Bool,
+                            endsRestricted: Bool = true) -> Bool? {
+        let entry = toRestricted && !fromRestricted
         if forward {
-            if entered && !Metric.restricted(graph, to) { return nil }
+            if entered && !toRestricted { return nil }
             return entered || entry
         }
         if entry && (entered || !endsRestricted) { return nil }

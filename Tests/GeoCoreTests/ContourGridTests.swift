@@ -1,5 +1,5 @@
 import Testing
-import GeoCore
+@testable import GeoCore
 
 @Suite struct ContourGridTests {
     /// A field that is low inside a square and high elsewhere, with an unreachable pond in the middle.
@@ -47,5 +47,39 @@ import GeoCore
         let simplified = ContourGrid.simplify(ring, tolerance: 0.5)
         #expect(simplified.count == 4)
         #expect(abs(ContourGrid.signedArea(simplified) - 100) < 1e-9)
+    }
+
+    /// Holes go to the smallest outer ring that contains them, on rings large enough for the banded
+    /// point-in-ring test, which must answer as the plain walk does.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func holesFindTheirRingOnLargeRings(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let n = 80
+        var grid = ContourGrid(width: n, height: n, spacing: 10, origin: PlanarPoint(x: -400, y: -400), fill: 100)
+        for y in 0..<n {
+            for x in 0..<n {
+                // A noisy diamond with unreachable specks in it: the specks are the holes.
+                grid.values[y * n + x] = rng.next() % 9 == 0 ? 100 : Float(abs(x - n / 2) + abs(y - n / 2)) + Float(rng.next() % 8)
+            }
+        }
+        let polygons = grid.polygons(level: 30, outside: 100)
+        var holes = 0
+        for p in polygons {
+            for hole in p.holes {
+                holes += 1
+                #expect(ContourGrid.contains(p.outer, hole[0]), "seed \(seed)")
+                let area = ContourGrid.signedArea(p.outer)
+                #expect(!polygons.contains { ContourGrid.signedArea($0.outer) < area && ContourGrid.contains($0.outer, hole[0]) }, "seed \(seed): a smaller ring holds it")
+            }
+        }
+        let large = polygons.map(\.outer).filter { $0.count >= ContourGrid.RingBands.smallestRing }
+        #expect(holes > 5 && !large.isEmpty, "seed \(seed): \(holes) holes, \(large.count) large rings")
+        for ring in large {
+            let bands = ContourGrid.RingBands(ring, bandHeight: 10)
+            for _ in 0..<500 {
+                let p = PlanarPoint(x: rng.uniform(-420, 420), y: rng.uniform(-420, 420))
+                #expect(bands.contains(p) == ContourGrid.contains(ring, p), "seed \(seed) at \(p)")
+            }
+        }
     }
 }

@@ -163,6 +163,22 @@ extension ServerFixture {
         }
     }
 
+    @Test("bad isochrone input is a 400 whose message names the parameter", arguments: [
+        (#"[{"time":0}]"#, "f", "contours.time"),
+        (#"[{"time":99999}]"#, "f", "contours.time"),
+        (#"[{"distance":0}]"#, "f", "contours.distance"),
+        (#"[{"time":5}]"#, "sea", "locations"),
+        (#"[{"time":5}]"#, "", "locations"),
+    ])
+    func badIsochroneInput(contours: String, at: String, parameter: String) throws {
+        let sea = #"{"lat":59.95,"lon":24.0}"#
+        let locations = at.isEmpty ? "" : at == "sea" ? sea : Self.location(Character(at))
+        let r = try ServerFixture.post("/isochrone", body: #"{"locations":[\#(locations)],"costing":"auto","contours":\#(contours)}"#)
+        #expect(r.status == .badRequest, "\(contours) at \(at)")
+        let message = try #require(try ServerFixture.json(r)["error"] as? String)
+        #expect(message.contains(parameter), "\(contours) at \(at): \(message)")
+    }
+
     /// Two origins, three destinations (the last at sea), without the closing brace so options can follow.
     static let matrixBody = String(ServerFixture.matrixBody(origins: "af", destinations: "lk").dropLast(2))
         + #",{"point":{"latitude":59.95,"longitude":24.0}}]"#
@@ -191,6 +207,9 @@ extension ServerFixture {
         let empty = try ServerFixture.post("/routing/matrix/2", body: #"{"origins":[],"destinations":[{"point":{"latitude":60.17,"longitude":24.95}}]}"#)
         #expect(empty.status == .badRequest)
         #expect((try ServerFixture.json(empty)["detailedError"] as? [String: Any])?["target"] as? String == "origins")
+        let noDestinations = try ServerFixture.post("/routing/matrix/2/async", body: #"{"origins":[{"point":{"latitude":60.17,"longitude":24.95}}],"destinations":[]}"#)
+        #expect(noDestinations.status == .badRequest)
+        #expect((try ServerFixture.json(noDestinations)["detailedError"] as? [String: Any])?["target"] as? String == "destinations")
         let point = #"{"point":{"latitude":60.17,"longitude":24.95}}"#
         let many = "[" + Array(repeating: point, count: 51).joined(separator: ",") + "]"
         let big = try ServerFixture.post("/routing/matrix/2", body: #"{"origins":\#(many),"destinations":\#(many)}"#)

@@ -86,4 +86,37 @@ import RoadNetwork
             #expect(t.factor(0, at: time) == Double(t.profileFactors[slot]) / Double(TravelTimeTable.factorScale), "at \(time)")
         }
     }
+
+    /// A profile with one factor all week: its arcs take the same time whenever they are entered
+    /// (the searches' shortcut past the grid walk), unless live data or a speed cap apply.
+    @Test func aFlatProfileTakesTheSameTimeAllWeekUnlessLiveOrCapped() {
+        let reference = 1_796_000_400.0
+        let n = graph.arcCount
+        var live = [UInt32](repeating: 0, count: n)
+        live[0] = graph.arcDurationMs[0] * 3
+        let flat = TravelTimeTable(freeFlowMs: graph.arcDurationMs, profileOfArc: [UInt16](repeating: 0, count: n),
+                                   profileFactors: [UInt16](repeating: 1536, count: TravelTimeTable.slotsPerWeek),
+                                   liveMs: live, liveExpiry: [Double](repeating: reference + 7200, count: n),
+                                   closedUntil: [Double](repeating: 0, count: n), referenceTime: reference, utcOffsetSeconds: 7200)
+        var rng = SplitMix64(seed: 9)
+        let free = Double(graph.arcDurationMs[1])
+        for _ in 0..<100 {
+            let entry = reference + rng.uniform(0, 7 * 86_400)
+            #expect(abs(flat.traverseMs(1, entry: entry) - free * 1.5) < 1e-6)
+            #expect(abs(flat.traverseMs(1, entry: entry, fraction: 0.4) - free * 0.6) < 1e-6)
+            #expect(flat.latestEntry(1, exit: entry).map { abs($0 - (entry - free * 1.5 / 1000)) < 1e-9 } == true)
+        }
+        // Arc 0's live time counts in full at first, then fades into the flat profile.
+        #expect(abs(flat.traverseMs(0, entry: reference) - Double(graph.arcDurationMs[0]) * 3) < 1e-6)
+        #expect(abs(flat.traverseMs(0, entry: reference + 5000) - Double(graph.arcDurationMs[0]) * 1.5) < 1e-6)
+        // A top speed below the road's: the cap decides.
+        let capped = flat.capped(TravelTimeTable.SpeedCap(graph, kmh: 5))
+        let atCap = Double(graph.lengthCm(of: ArcID(1))) * 36 / 5
+        #expect(atCap > free * 1.5)
+        #expect(abs(capped.traverseMs(1, entry: reference + 100) - atCap) < 1e-3)
+        // A profile that changes over the week still changes the time.
+        let varying = table(seed: 6)
+        let times = Set((0..<20).map { varying.traverseMs(1, entry: reference + Double($0) * 3600).rounded() })
+        #expect(times.count > 1)
+    }
 }

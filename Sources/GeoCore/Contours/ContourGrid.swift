@@ -49,11 +49,19 @@ public struct ContourGrid: Sendable {
             if area > 0 { outers.append((ring, area, Box(ring), [])) } else if -area >= max(minimumHoleArea, .leastNonzeroMagnitude) { holes.append(ring) }
         }
         // Each hole belongs to the smallest outer ring that contains it; the bounding box rules out
-        // most rings before the point-in-ring walk.
+        // most rings before the point-in-ring walk, which on a large ring reads one band of it.
         outers.sort { $0.area < $1.area }
+        var bands: [Int: RingBands] = [:]
         for hole in holes {
             let probe = hole[0]
-            if let i = outers.firstIndex(where: { $0.box.contains(probe) && Self.contains($0.ring, probe) }) { outers[i].holes.append(hole) }
+            for i in outers.indices where outers[i].box.contains(probe) {
+                let inside: Bool
+                if outers[i].ring.count < RingBands.smallestRing { inside = Self.contains(outers[i].ring, probe) } else {
+                    if bands[i] == nil { bands[i] = RingBands(outers[i].ring, bandHeight: spacing) }
+                    inside = bands[i]!.contains(probe)
+                }
+                if inside { outers[i].holes.append(hole); break }
+            }
         }
         return outers.reversed().map { PlanarPolygon(outer: $0.ring, holes: $0.holes) }
     }
@@ -64,6 +72,41 @@ public struct ContourGrid: Sendable {
             for p in ring { minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y) }
         }
         func contains(_ p: PlanarPoint) -> Bool { p.x >= minX && p.x <= maxX && p.y >= minY && p.y <= maxY }
+    }
+
+    /// A ring's sides by horizontal band, for point-in-ring tests on rings of many points: only a
+    /// side spanning the point's y can cross the ray from it, and every such side is listed in the
+    /// point's band, so the even-odd count (and `contains`'s answer) is the same.
+    struct RingBands {
+        static let smallestRing = 64
+        let ring: [PlanarPoint]
+        let minY: Double, bandHeight: Double
+        /// Per band, the index `i` of each side (`ring[i]`, `ring[i - 1]`) that reaches into it.
+        var sides: [[Int32]]
+
+        init(_ ring: [PlanarPoint], bandHeight: Double) {
+            self.ring = ring
+            self.bandHeight = bandHeight
+            let ys = ring.map(\.y)
+            minY = ys.min() ?? 0
+            sides = [[Int32]](repeating: [], count: Int(((ys.max() ?? 0) - minY) / bandHeight) + 1)
+            for i in ring.indices {
+                let a = ring[i].y, b = ring[i == 0 ? ring.count - 1 : i - 1].y
+                for band in Int((min(a, b) - minY) / bandHeight)...Int((max(a, b) - minY) / bandHeight) { sides[band].append(Int32(i)) }
+            }
+        }
+
+        func contains(_ p: PlanarPoint) -> Bool {
+            let offset = (p.y - minY) / bandHeight
+            guard offset >= 0, offset < Double(sides.count) else { return false }
+            var inside = false
+            for i32 in sides[Int(offset)] {
+                let i = Int(i32)
+                let a = ring[i], b = ring[i == 0 ? ring.count - 1 : i - 1]
+                if (a.y > p.y) != (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x { inside.toggle() }
+            }
+            return inside
+        }
     }
 
     /// Closed boundary rings with the region on their left: outer rings come out counter-clockwise,
@@ -89,12 +132,18 @@ public struct ContourGrid: Sendable {
             let cell = key >> 1, row = cell / (width + 2)
             return point(cell - row * (width + 2) - 1, row - 1, key & 1 == 1)
         }
+        // Which points are inside, with a ring of outside points around the grid: point (x, y) at
+        // (y + 1) × (width + 2) + x + 1, so no cell's corner needs a bounds test.
+        let stride = width + 2
+        var inside = [UInt8](repeating: 0, count: stride * (height + 2))
+        for y in 0..<height {
+            for x in 0..<width where values[y * width + x] <= level { inside[(y + 1) * stride + x + 1] = 1 }
+        }
         for y in -1..<height {
             for x in -1..<width {
                 // Corners: bl (x, y), br (x+1, y), tr (x+1, y+1), tl (x, y+1); y grows northwards.
-                let bl = value(x, y, outside: outside) <= level, br = value(x + 1, y, outside: outside) <= level
-                let tr = value(x + 1, y + 1, outside: outside) <= level, tl = value(x, y + 1, outside: outside) <= level
-                let code = (bl ? 1 : 0) | (br ? 2 : 0) | (tr ? 4 : 0) | (tl ? 8 : 0)
+                let i = (y + 1) * stride + x + 1
+                let code = Int(inside[i] | inside[i + 1] << 1 | inside[i + stride + 1] << 2 | inside[i + stride] << 3)
                 if code == 0 || code == 15 { continue }
                 // Sides: bottom (x, y, h), right (x+1, y, v), top (x, y+1, h), left (x, y, v).
                 let bottom = (x, y, false), right = (x + 1, y, true), top = (x, y + 1, false), left = (x, y, true)

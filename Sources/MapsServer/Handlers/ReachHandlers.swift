@@ -125,7 +125,9 @@ struct ReachHandlers {
                 return JSONResponse.ok(answer)
             } catch {
                 let code = error.code == .mapMatchingFailure ? 171 : 199
-                throw ValhallaFailure(code, error.message + (error.parameter.map { " (\($0))" } ?? ""))
+                // The service names the point as TomTom does; a Valhalla request calls it `locations`.
+                let parameter = error.parameter == "origin" ? "locations" : error.parameter
+                throw ValhallaFailure(code, error.message + (parameter.map { " (\($0))" } ?? ""))
             }
         } catch {
             return HTTPResponse.json(JSONResponse.encode(Valhalla.ErrorBody(code: error.code, message: error.message)), status: .badRequest)

@@ -35,7 +35,8 @@ extension PlanningEngine {
         var cells: [[MatrixCell]]
         if request.isTimeDependent {
             let table = key.live ? snapshot.table : snapshot.historicalTable
-            cells = Self.timeDependentCells(graph: graph, table: table, timing: request.timing, from: from, to: to, threads: request.threads)
+            cells = Self.timeDependentCells(graph: graph, table: table, timing: request.timing, from: from, to: to, threads: request.threads,
+                                            scratch: engine.matrixScratch)
         } else {
             guard let (prepared, time) = snapshot.measured(.time, key: key), let (_, length) = snapshot.measured(.length, key: key) else {
                 return nil
@@ -61,7 +62,8 @@ extension PlanningEngine {
     }
 
     static func timeDependentCells(graph: RoadGraph, table: TravelTimeTable, timing: PlanRequest.Timing,
-                                   from: [[ArcPosition]], to: [[ArcPosition]], threads: Int) -> [[MatrixCell]] {
+                                   from: [[ArcPosition]], to: [[ArcPosition]], threads: Int,
+                                   scratch: ObjectPool<TimeDependentManyToMany.Scratch>) -> [[MatrixCell]] {
         let arriving: Double?, leaving: Double
         switch timing {
         case .arriveBy(let t): arriving = t; leaving = t
@@ -75,12 +77,14 @@ extension PlanningEngine {
         defer { lines.deinitialize(); lines.deallocate() }
         let workers = max(1, min(threads, count))
         DispatchQueue.concurrentPerform(iterations: workers) { w in
-            var search = TimeDependentManyToMany(graph: graph, table: table)
-            for k in stride(from: w, to: count, by: workers) {
-                if let arriving {
-                    lines[k] = to[k].isEmpty ? [] : search.column(to: to[k], arrival: arriving, from: from)
-                } else {
-                    lines[k] = from[k].isEmpty ? [] : search.row(from: from[k], departure: leaving, to: to)
+            scratch.withScratch { memory in
+                var search = TimeDependentManyToMany(graph: graph, table: table, scratch: memory)
+                for k in stride(from: w, to: count, by: workers) {
+                    if let arriving {
+                        lines[k] = to[k].isEmpty ? [] : search.column(to: to[k], arrival: arriving, from: from)
+                    } else {
+                        lines[k] = from[k].isEmpty ? [] : search.row(from: from[k], departure: leaving, to: to)
+                    }
                 }
             }
         }

@@ -60,15 +60,20 @@ struct ReachGeometry {
         let inverse = 1 / spacing
         let gx0 = origin.x * inverse, gy0 = origin.y * inverse
         let lastX = Double(width - 1), lastY = Double(height - 1)
+        // Grid units straight from the stored integers: one multiply and one subtraction an axis.
+        let kx = 1e-7 * mLon * inverse, ky = 1e-7 * mLat * inverse
+        let cx = lon0 * mLon * inverse + gx0, cy = lat0 * mLat * inverse + gy0
         @inline(__always) func cell(_ c: Coordinate) -> (Double, Double) {
-            ((c.longitude - lon0) * mLon * inverse - gx0, (c.latitude - lat0) * mLat * inverse - gy0)
+            (Double(c.longitudeE7) * kx - cx, Double(c.latitudeE7) * ky - cy)
         }
         let gridWidth = width
         grid.values.withUnsafeMutableBufferPointer { values in
-            /// Lowers the four grid points around a point (in grid units) to `v`.
-            @inline(__always) func mark(_ fx: Double, _ fy: Double, _ v: Float) {
-                guard fx >= 0, fy >= 0, fx < lastX, fy < lastY else { return }
-                let i = Int(fy) * gridWidth + Int(fx)
+            /// The first of the four grid points around a point (in grid units), -1 off the grid.
+            @inline(__always) func corner(_ fx: Double, _ fy: Double) -> Int {
+                fx >= 0 && fy >= 0 && fx < lastX && fy < lastY ? Int(fy) * gridWidth + Int(fx) : -1
+            }
+            /// Lowers the four grid points from `i` to `v`.
+            @inline(__always) func mark(_ i: Int, _ v: Float) {
                 if v < values[i] { values[i] = v }
                 if v < values[i + 1] { values[i + 1] = v }
                 if v < values[i + gridWidth] { values[i + gridWidth] = v }
@@ -82,12 +87,21 @@ struct ReachGeometry {
                 let backward = graph.isBackward(piece.arc)
                 // The arc's length in grid units, from its metres, so fractions match the search's.
                 let total = max(0.0001, Double(graph.edgeLengthCm[e]) / 100 * inverse)
+                // The value grows linearly along the piece: `offset + along × perUnit`.
                 let slope = (v1 - v0) / max(1e-9, piece.to - piece.from)
+                let perUnit = slope / total, offset = v0 - piece.from * slope
                 let lower = piece.from * total - 1e-9, upper = piece.to * total + 1e-9
+                // Samples in one cell lower the same four points: of each run of them only the lowest
+                // value is written, which leaves the grid as marking every one would.
+                var runCorner = -1, runValue = Float.infinity
                 @inline(__always) func sample(_ x: Double, _ y: Double, at along: Double) {
                     guard along >= lower, along <= upper else { return }
-                    let v = Float(v0 + (min(along, total) / total - piece.from) * slope)
-                    if v < outside { mark(x, y, v) }
+                    let v = Float(offset + min(along, total) * perUnit)
+                    let i = corner(x, y)
+                    guard v < outside, i >= 0 else { return }
+                    if i == runCorner { runValue = min(runValue, v); return }
+                    if runCorner >= 0 { mark(runCorner, runValue) }
+                    (runCorner, runValue) = (i, v)
                 }
                 // Walk the shape in travel order; `along` is the distance from the arc's start.
                 var travelled = 0.0, nextSample = 0.0
@@ -96,15 +110,20 @@ struct ReachGeometry {
                     let point = cell(shapes[backward ? last - k : first + k])
                     let dx = point.0 - previous.0, dy = point.1 - previous.1
                     let length = (dx * dx + dy * dy).squareRoot()
-                    while nextSample <= travelled + length {
-                        let t = length > 0 ? (nextSample - travelled) / length : 0
-                        sample(previous.0 + dx * t, previous.1 + dy * t, at: nextSample)
-                        nextSample += 0.5
+                    if nextSample <= travelled + length {
+                        // Most pieces of a shape are shorter than a half cell: divide only where one is sampled.
+                        let perLength = length > 0 ? 1 / length : 0
+                        repeat {
+                            let t = (nextSample - travelled) * perLength
+                            sample(previous.0 + dx * t, previous.1 + dy * t, at: nextSample)
+                            nextSample += 0.5
+                        } while nextSample <= travelled + length
                     }
                     travelled += length
                     previous = point
                 }
                 sample(previous.0, previous.1, at: min(travelled, total))
+                if runCorner >= 0 { mark(runCorner, runValue) }
             }
         }
         let tolerance = generalizeMeters ?? spacing
@@ -118,8 +137,9 @@ struct ReachGeometry {
         }
         let polygons = levels.map { level -> [GeoPolygon] in
             let found = grid.polygons(level: Float(level), outside: outside, minimumHoleArea: smallest)
-            let largest = found.map { ContourGrid.signedArea($0.outer) }.max() ?? 0
-            return found.filter { ContourGrid.signedArea($0.outer) >= denoise * largest - 1e-6 }.map { polygon in
+            let areas = found.map { ContourGrid.signedArea($0.outer) }
+            let largest = areas.max() ?? 0
+            return found.indices.filter { areas[$0] >= denoise * largest - 1e-6 }.map { found[$0] }.map { polygon in
                 GeoPolygon(outer: ring(polygon.outer),
                            holes: polygon.holes.map(ring))
             }
@@ -132,7 +152,7 @@ struct ReachGeometry {
     static func inArcOrder(_ pieces: [TimeDependentOneToAll.Piece]) -> [TimeDependentOneToAll.Piece] {
         guard pieces.count > 1 else { return pieces }
         var keys = pieces.indices.map { UInt64(pieces[$0].arc.index) << 32 | UInt64($0) }
-        let largest = UInt64(pieces.map(\.arc.index).max() ?? 0)
+        let largest = (keys.max() ?? 0) >> 32
         var spare = [UInt64](repeating: 0, count: keys.count)
         var shift: UInt64 = 32
         while shift == 32 || largest >> (shift - 32) > 0 {
