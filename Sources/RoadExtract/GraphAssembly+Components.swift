@@ -3,13 +3,13 @@ import RoadNetwork
 extension GraphAssembly {
     /// Flags arcs outside the largest strongly connected component when their component is small
     /// (fewer than 1000 arcs, as OSRM's limit, and less than half the largest), so snapping avoids
-    /// dead pockets; in a map with no large component nothing is flagged. The two directions of a
-    /// two-way road are one piece (`components`). A route never passes through roads of restricted
-    /// access (`RestrictedPassage`), so the pieces are those of the network without them, and a
-    /// run of such roads belongs to the large part when a route can both enter it from there and
-    /// leave it back there (a private court off a public street); a village whose only way out is
-    /// a destination-only road is a small piece. Open road reached only from a run and leading on
-    /// to open road is part of the run (`restrictedPockets`).
+    /// dead pockets; in a map with no large component nothing is flagged. A two-way road that
+    /// trips can both reach and leave is not flagged (`servesLargePart`). A route never passes
+    /// through roads of restricted access (`RestrictedPassage`), so the pieces are those of the
+    /// network without them, and a run of such roads belongs to the large part when a route can
+    /// both enter it from there and leave it back there (a private court off a public street);
+    /// a village whose only way out is a destination-only road is a small piece. Open road
+    /// reached only from a run and leading on to open road is part of the run (`restrictedPockets`).
     mutating func flagSmallComponents() {
         let arcCount = b.arcEdge.count
         let restrictedWays = b.wayFlags.map { $0.contains(.restrictedAccess) }
@@ -18,6 +18,7 @@ extension GraphAssembly {
         let usesOpenPieces = restricted.contains(true) && restricted.contains(false)
         let components = self.components(keeping: usesOpenPieces ? open : nil)
         let pieces = ComponentSizes(components, counting: usesOpenPieces ? open : { _ in true })
+        let serving = servesLargePart(components.component, pieces, open: restricted.map { !$0 })
         if usesOpenPieces {
             let area = restrictedPockets(restricted, components.component, pieces.largest)
             for a in 0..<arcCount where area[a] && !restricted[a] { b.arcFlags[a].insert(.restrictedPocket) }
@@ -31,32 +32,53 @@ extension GraphAssembly {
             }
             let c = Int(components.component[a])
             if c == pieces.largest { b.arcFlags[a].insert(.largestComponent) }
-            if pieces.isSmall(c) { b.arcFlags[a].insert(.smallComponent) }
+            if pieces.isSmall(c) && !serving[a] { b.arcFlags[a].insert(.smallComponent) }
         }
     }
 
-    /// The strongly connected components of the arcs `keep` admits (all without it), over the
-    /// turns between them and between the two directions of each road, as OSRM joins them: the
-    /// end of a two-way road that a route cannot turn back from (a bridge onto closed roads,
-    /// with only a one-way ramp into them) is in the piece of the road's other end, so a route
-    /// starts or ends there rather than at a road much further away.
-    func components(keeping keep: ((Int) -> Bool)?) -> StronglyConnectedComponents {
-        let edgeArcs = b.edgeArcs, arcEdge = b.arcEdge
-        let partner = { (a: Int) -> Int? in
-            let other = edgeArcs[Int(arcEdge[a] ^ 1)]
-            guard !other.isNone, keep?(a) ?? true, keep?(other.index) ?? true else { return nil }
-            return other.index
+    /// The open arcs of small pieces whose two-way road trips both reach from the large part (in
+    /// one direction) and leave into it (in the other), though not by turning round on it: the
+    /// end of a bridge whose far end meets only one-way ramps to roads under construction, where
+    /// a car cannot turn back, so each direction is a piece of its own. OSRM joins a two-way
+    /// road's directions into one piece, and starts or ends a trip there; so do we, rather than
+    /// at a road further away. The pieces themselves keep to real turns, so that restricted runs
+    /// and pockets are still judged by where a route can go.
+    func servesLargePart(_ component: [Int32], _ pieces: ComponentSizes, open: [Bool]) -> [Bool] {
+        let n = open.count
+        var serving = [Bool](repeating: false, count: n)
+        let twinOf = { (a: Int) -> Int? in
+            let other = self.b.edgeArcs[Int(self.b.arcEdge[a] ^ 1)]
+            return other.isNone ? nil : other.index
         }
-        guard let keep else { return StronglyConnectedComponents(firstOut: b.turnFirstOut, target: b.turnTarget, partner: partner) }
+        let candidates = (0..<n).filter { a in
+            guard open[a], pieces.isSmall(Int(component[a])), let t = twinOf(a) else { return false }
+            return open[t] && pieces.isSmall(Int(component[t]))
+        }
+        guard !candidates.isEmpty else { return serving }
+        let turns = OpenTurns(firstOut: b.turnFirstOut, target: b.turnTarget, open: open)
+        let largeArcs = (0..<n).filter { open[$0] && Int(component[$0]) == pieces.largest }
+        let fromLarge = turns.spread(largeArcs, forward: true)
+        let toLarge = turns.spread(largeArcs, forward: false)
+        for a in candidates {
+            let t = twinOf(a)!
+            if (fromLarge[a] || fromLarge[t]) && (toLarge[a] || toLarge[t]) { serving[a] = true }
+        }
+        return serving
+    }
+
+    /// The strongly connected components of the arcs `keep` admits (all without it), over the
+    /// turns between them.
+    func components(keeping keep: ((Int) -> Bool)?) -> StronglyConnectedComponents {
+        guard let keep else { return StronglyConnectedComponents(firstOut: b.turnFirstOut, target: b.turnTarget) }
         var firstOut: [UInt32] = [0]
         var target: [ArcID] = []
-        for a in 0..<arcEdge.count {
+        for a in 0..<b.arcEdge.count {
             if keep(a) {
                 for t in Int(b.turnFirstOut[a])..<Int(b.turnFirstOut[a + 1]) where keep(b.turnTarget[t].index) { target.append(b.turnTarget[t]) }
             }
             firstOut.append(UInt32(target.count))
         }
-        return StronglyConnectedComponents(firstOut: firstOut, target: target, partner: partner)
+        return StronglyConnectedComponents(firstOut: firstOut, target: target)
     }
 
     /// Flags arcs of the large part that are small pieces once ferries are taken away (a pier
@@ -108,7 +130,7 @@ extension GraphAssembly {
 
 /// The arcs in each strongly connected component, and which components are small: fewer than 1000
 /// arcs (OSRM's limit) and less than half the largest.
-private struct ComponentSizes {
+struct ComponentSizes {
     let sizes: [Int]
     let largest: Int
     let threshold: Int

@@ -1,13 +1,11 @@
 import RoadNetwork
 
-/// Tarjan's algorithm, iterative so deep graphs cannot overflow the stack. Besides its turns,
-/// an arc may lead to one partner (`partner`: the other direction of its road, which OSRM joins
-/// into the same component).
+/// Tarjan's algorithm, iterative so deep graphs cannot overflow the stack.
 struct StronglyConnectedComponents {
     var component: [Int32]
     var count: Int
 
-    init(firstOut: [UInt32], target: [ArcID], partner: (Int) -> Int? = { _ in nil }) {
+    init(firstOut: [UInt32], target: [ArcID]) {
         let n = firstOut.count - 1
         var index = [Int32](repeating: -1, count: n)
         var low = [Int32](repeating: 0, count: n)
@@ -16,7 +14,6 @@ struct StronglyConnectedComponents {
         component = [Int32](repeating: -1, count: n)
         count = 0
         var next: Int32 = 0
-        // `edge` runs over the arc's turns, then one step more for its partner.
         var callStack: [(node: Int32, edge: Int)] = []
         for root in 0..<n where index[root] < 0 {
             callStack.append((Int32(root), Int(firstOut[root])))
@@ -24,10 +21,9 @@ struct StronglyConnectedComponents {
             stack.append(Int32(root)); onStack[root] = true
             while let (v, e) = callStack.last {
                 let vi = Int(v)
-                let turnsEnd = Int(firstOut[vi + 1])
-                if e <= turnsEnd {
+                if e < Int(firstOut[vi + 1]) {
                     callStack[callStack.count - 1].edge += 1
-                    guard let w = e < turnsEnd ? Int(target[e].rawValue) : partner(vi) else { continue }
+                    let w = Int(target[e].rawValue)
                     if index[w] < 0 {
                         index[w] = next; low[w] = next; next += 1
                         stack.append(Int32(w)); onStack[w] = true
