@@ -55,13 +55,30 @@ extension GraphAssembly {
             return open[t] && pieces.isSmall(Int(component[t]))
         }
         guard !candidates.isEmpty else { return serving }
-        let turns = OpenTurns(firstOut: b.turnFirstOut, target: b.turnTarget, open: open)
-        let largeArcs = (0..<n).filter { open[$0] && Int(component[$0]) == pieces.largest }
-        let fromLarge = turns.spread(largeArcs, forward: true)
-        let toLarge = turns.spread(largeArcs, forward: false)
+        // Tarjan numbers a component after every component it leads to, so one pass over the
+        // other pieces in increasing number finds those that lead to the large part, and one in
+        // decreasing number (after the large part's own turns) those it leads to: no reverse
+        // turn lists, and memory for the arcs outside the large part only.
+        let firstOut = b.turnFirstOut, target = b.turnTarget, largest = pieces.largest
+        let others = (0..<n).filter { open[$0] && Int(component[$0]) != largest }.sorted { component[$0] < component[$1] }
+        let componentCount = Int(component.max() ?? -1) + 1
+        var toLarge = [Bool](repeating: false, count: componentCount), fromLarge = toLarge
+        toLarge[largest] = true
+        fromLarge[largest] = true
+        for a in others {
+            for t in Int(firstOut[a])..<Int(firstOut[a + 1]) where open[target[t].index] && toLarge[Int(component[target[t].index])] {
+                toLarge[Int(component[a])] = true
+            }
+        }
+        for a in 0..<n where open[a] && Int(component[a]) == largest {
+            for t in Int(firstOut[a])..<Int(firstOut[a + 1]) where open[target[t].index] { fromLarge[Int(component[target[t].index])] = true }
+        }
+        for a in others.reversed() where fromLarge[Int(component[a])] {
+            for t in Int(firstOut[a])..<Int(firstOut[a + 1]) where open[target[t].index] { fromLarge[Int(component[target[t].index])] = true }
+        }
         for a in candidates {
-            let t = twinOf(a)!
-            if (fromLarge[a] || fromLarge[t]) && (toLarge[a] || toLarge[t]) { serving[a] = true }
+            let t = twinOf(a)!, ca = Int(component[a]), ct = Int(component[t])
+            if (fromLarge[ca] || fromLarge[ct]) && (toLarge[ca] || toLarge[ct]) { serving[a] = true }
         }
         return serving
     }
