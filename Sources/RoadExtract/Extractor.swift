@@ -48,6 +48,9 @@ public final class Extractor {
     /// The directions each profile's traffic signal holds, by node index, for signals that hold
     /// only one direction for some profile (`Profile.signalDirection`); every other signal holds both.
     var nodeSignalDirections: [Int32: [SignalDirection]] = [:]
+    /// The seconds each profile spends passing a node's barrier (`Profile.barrierSeconds`), by
+    /// node index, for barriers that cost some profile time.
+    var nodeBarrierSeconds: [Int32: [Double]] = [:]
     /// Exit number and name of motorway junction nodes, by node index.
     var nodeJunctions: [Int32: (ref: UInt32, name: UInt32)] = [:]
 
@@ -108,7 +111,7 @@ public final class Extractor {
         wayOSMIDs = []; wayRefOffsets = [0]; wayRefs = []; wayName = []; wayRef = []
         verdicts = []; countryVerdicts = [:]; wayByOSMID = [:]; strings = [""]; stringIndex = ["": 0]; restrictions = []
         nodeIDs = []; nodeCoordinates = []; nodePresent = []; nodeBits = []; wayRefNode = []; nodeStopSign = []
-        nodeSignalDirections = [:]
+        nodeSignalDirections = [:]; nodeBarrierSeconds = [:]
     }
 
     func intern(_ s: String) -> UInt32 {
@@ -250,6 +253,8 @@ public final class Extractor {
                 }
                 if tags["barrier"] != nil || tags["access"] != nil {
                     for (p, profile) in profiles.enumerated() where profile.isBlocked(byNode: tags) { bits |= 1 << UInt8(p) }
+                    let seconds = profiles.map { $0.barrierSeconds(tags) }
+                    if seconds.contains(where: { $0 > 0 }) { nodeBarrierSeconds[Int32(cursor)] = seconds }
                 }
                 nodeBits[cursor] = bits
             }

@@ -148,6 +148,8 @@ extension GraphAssembly {
             let twinArc = twin(arc)
             let others = outs.filter { $0 != twinArc }.count
             let signals = b.nodeFlags[v].contains(.trafficSignals) && signalHolds(arriving: arc, at: v)
+            // A gate on the road costs its time on every move through its node (OSRM adds it to the turn).
+            let barrierSeconds = x.nodeBarrierSeconds[extractorNodeOf[v]]?[p] ?? 0
             let fromWay = wayOSMID(arc)
             let restrictions = (atNode[v] ?? []).map { x.restrictions[$0] }.filter { $0.fromWays.contains(fromWay) }
             let fromCount = adj.into(v).filter { wayOSMID($0) == fromWay }.count
@@ -180,7 +182,7 @@ extension GraphAssembly {
                     if !allowed { continue }
                     if let during { conditionalMoves.append((arc, out, schedule(during))) }
                 }
-                let seconds = costs.seconds(angle: angle, roads: Int(adj.degree[v]), isUTurn: isUTurn, signals: signals)
+                let seconds = costs.seconds(angle: angle, roads: Int(adj.degree[v]), isUTurn: isUTurn, signals: signals) + barrierSeconds
                 table.target.append(out)
                 table.cost.append(UInt32((seconds * 1000).rounded()))
             }

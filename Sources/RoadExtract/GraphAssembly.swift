@@ -62,7 +62,8 @@ struct GraphAssembly {
         let signals = profile.turnCosts.trafficSignalSeconds > 0
         for n in 0..<count.count where count[n] > 0 {
             let bits = x.nodeBits[n]
-            if count[n] >= 2 || bits & blockBit != 0 || (signals && bits & Extractor.signalBit != 0) {
+            if count[n] >= 2 || bits & blockBit != 0 || (signals && bits & Extractor.signalBit != 0)
+                || x.nodeBarrierSeconds[Int32(n)].map({ $0[p] > 0 }) == true {
                 _ = ensureNode(n)
             }
         }
@@ -220,124 +221,4 @@ struct GraphAssembly {
             }
         }
     }
-
-    // MARK: Components
-
-    /// Flags arcs outside the largest strongly connected component when their component is small
-    /// (fewer than 1000 arcs, as OSRM's limit, and less than half the largest), so snapping avoids
-    /// dead pockets; in a map with no large component nothing is flagged. A route never passes
-    /// through roads of restricted access (`RestrictedPassage`), so the pieces are those of the
-    /// network without them, and a run of such roads belongs to the large part when a route can
-    /// both enter it from there and leave it back there (a private court off a public street);
-    /// a village whose only way out is a destination-only road is a small piece. Open road
-    /// reached only from a run and leading on to open road is part of the run (`restrictedPockets`).
-    private mutating func flagSmallComponents() {
-        let arcCount = b.arcEdge.count
-        let restrictedWays = b.wayFlags.map { $0.contains(.restrictedAccess) }
-        var restricted = (0..<arcCount).map { restrictedWays[b.edgeWay[Int(b.arcEdge[$0] >> 1)].index] }
-        let open = { (a: Int) in !restricted[a] }
-        let usesOpenPieces = restricted.contains(true) && restricted.contains(false)
-        var firstOut: [UInt32] = [0]
-        var target: [ArcID] = []
-        if usesOpenPieces {
-            for a in 0..<arcCount {
-                if open(a) {
-                    for t in Int(b.turnFirstOut[a])..<Int(b.turnFirstOut[a + 1]) where open(b.turnTarget[t].index) { target.append(b.turnTarget[t]) }
-                }
-                firstOut.append(UInt32(target.count))
-            }
-        }
-        let components = usesOpenPieces ? StronglyConnectedComponents(firstOut: firstOut, target: target)
-            : StronglyConnectedComponents(firstOut: b.turnFirstOut, target: b.turnTarget)
-        let pieces = ComponentSizes(components, counting: usesOpenPieces ? open : { _ in true })
-        if usesOpenPieces {
-            let area = restrictedPockets(restricted, components.component, pieces.largest)
-            for a in 0..<arcCount where area[a] && !restricted[a] { b.arcFlags[a].insert(.restrictedPocket) }
-            restricted = area
-        }
-        let inLargeRun = usesOpenPieces ? restrictedRunsOfLargePart(restricted, components.component, pieces.largest) : []
-        for a in 0..<arcCount {
-            if usesOpenPieces && restricted[a] {
-                if inLargeRun[a] { b.arcFlags[a].insert(.largestComponent) } else { b.arcFlags[a].insert(.smallComponent) }
-                continue
-            }
-            let c = Int(components.component[a])
-            if c == pieces.largest { b.arcFlags[a].insert(.largestComponent) }
-            if pieces.isSmall(c) { b.arcFlags[a].insert(.smallComponent) }
-        }
-    }
-
-    /// Restricted arcs whose run (restricted roads joined by turns, either way) a route can enter
-    /// from the open component `largest` and leave back into it.
-    private func restrictedRunsOfLargePart(_ restricted: [Bool], _ component: [Int32], _ largest: Int) -> [Bool] {
-        let n = restricted.count
-        var parent = Array(0..<n)
-        func root(_ x: Int) -> Int {
-            var x = x
-            while parent[x] != x { parent[x] = parent[parent[x]]; x = parent[x] }
-            return x
-        }
-        func join(_ a: Int, _ v: Int) {
-            let (x, y) = (root(a), root(v))
-            if x != y { parent[x] = y }
-        }
-        // Both directions of a road are one run, and so are roads a turn joins.
-        var firstArcOfEdge: [UInt32: Int] = [:]
-        for a in 0..<n where restricted[a] {
-            if let other = firstArcOfEdge[b.arcEdge[a] >> 1] { join(a, other) } else { firstArcOfEdge[b.arcEdge[a] >> 1] = a }
-            for t in Int(b.turnFirstOut[a])..<Int(b.turnFirstOut[a + 1]) where restricted[b.turnTarget[t].index] { join(a, b.turnTarget[t].index) }
-        }
-        var entered = Set<Int>(), left = Set<Int>()
-        for a in 0..<n {
-            let aLarge = !restricted[a] && Int(component[a]) == largest
-            for t in Int(b.turnFirstOut[a])..<Int(b.turnFirstOut[a + 1]) {
-                let v = b.turnTarget[t].index
-                if aLarge && restricted[v] { entered.insert(root(v)) }
-                if restricted[a] && !restricted[v] && Int(component[v]) == largest { left.insert(root(a)) }
-            }
-        }
-        return (0..<n).map { restricted[$0] && entered.contains(root($0)) && left.contains(root($0)) }
-    }
-
-    /// Flags arcs of the large part that are small pieces once ferries are taken away (a pier
-    /// road across the water, an islet): the network reaches them only by ferry, so snapping
-    /// prefers a road of the large land part when one is about as near.
-    private mutating func flagFerryOnlyPieces() {
-        let ferryWays = b.wayFlags.map { $0.contains(.ferry) }
-        guard ferryWays.contains(true) else { return }
-        let isFerry = (0..<b.arcEdge.count).map { ferryWays[b.edgeWay[Int(b.arcEdge[$0] >> 1)].index] }
-        var firstOut: [UInt32] = [0]
-        var target: [ArcID] = []
-        for a in 0..<b.arcEdge.count {
-            if !isFerry[a] {
-                for t in Int(b.turnFirstOut[a])..<Int(b.turnFirstOut[a + 1]) where !isFerry[b.turnTarget[t].index] {
-                    target.append(b.turnTarget[t])
-                }
-            }
-            firstOut.append(UInt32(target.count))
-        }
-        let components = StronglyConnectedComponents(firstOut: firstOut, target: target)
-        let pieces = ComponentSizes(components, counting: { !isFerry[$0] })
-        for a in 0..<b.arcEdge.count where !isFerry[a] && !b.arcFlags[a].contains(.smallComponent) {
-            if pieces.isSmall(Int(components.component[a])) { b.arcFlags[a].insert(.ferryOnlyPiece) }
-        }
-    }
-}
-
-/// The arcs in each strongly connected component, and which components are small: fewer than 1000
-/// arcs (OSRM's limit) and less than half the largest.
-private struct ComponentSizes {
-    let sizes: [Int]
-    let largest: Int
-    let threshold: Int
-
-    init(_ components: StronglyConnectedComponents, counting counts: (Int) -> Bool) {
-        var sizes = [Int](repeating: 0, count: components.count)
-        for a in components.component.indices where counts(a) { sizes[Int(components.component[a])] += 1 }
-        self.sizes = sizes
-        largest = sizes.indices.max { sizes[$0] < sizes[$1] } ?? 0
-        threshold = min(1000, (sizes.isEmpty ? 0 : sizes[largest]) / 2)
-    }
-
-    func isSmall(_ component: Int) -> Bool { component != largest && sizes[component] < threshold }
 }

@@ -23,6 +23,15 @@ extension Profile {
         return !passableBarriers.contains(barrier)
     }
 
+    /// Seconds this mode spends passing a node's barrier (`barrierPenaltySeconds`): none where the
+    /// barrier stops it, or where the node's access tags say who may pass (as OSRM's car.lua,
+    /// which reads a node's barrier only when no access tag is on it).
+    public func barrierSeconds(_ tags: Tags) -> Double {
+        guard let barrier = tags["barrier"], let seconds = barrierPenaltySeconds[barrier],
+              case .unspecified = accessVerdict(tags, direction: nil), !isBlocked(byNode: tags) else { return 0 }
+        return seconds
+    }
+
     /// The directions a traffic signal node holds for this mode: the first of `signalDirectionKeys`
     /// present decides (`forward`, `backward`, anything else both), as OSRM's profiles read
     /// `traffic_signals:direction`; with no key present, or none listed, both.

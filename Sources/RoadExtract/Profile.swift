@@ -99,6 +99,9 @@ public struct Profile: Sendable {
     public var passableBarriers: Set<String>
     /// When non-empty, only these barriers stop the mode (walking and cycling pass most barriers).
     public var blockingBarriers: Set<String> = []
+    /// Seconds it takes to pass a barrier of these kinds (OSRM car.lua's `barrier_penalties`: a
+    /// gate or a lift gate is stopped at, opened and closed), unless the node's access tags speak.
+    public var barrierPenaltySeconds: [String: Double] = [:]
     /// Node keys that keep a traffic signal to one direction of its ways (`traffic_signals:direction`),
     /// the first present deciding (`signalDirection`); empty: a signal holds both directions.
     public var signalDirectionKeys: [String] = []

@@ -22,6 +22,7 @@ extension Profile {
         impliedOnewayJunctions: ["roundabout", "circular"],
         passableBarriers: ["cattle_grid", "border_control", "toll_booth", "sally_port", "gate", "lift_gate", "no",
                            "entrance", "height_restrictor", "arch", "checkpoint", "swing_gate"],
+        barrierPenaltySeconds: ["gate": 60, "lift_gate": 60],
         // OSRM car.lua (lib/obstacles.lua): `traffic_signals:direction`, else `direction`.
         signalDirectionKeys: ["traffic_signals:direction", "direction"],
         restrictionKeys: ["restriction", "restriction:motor_vehicle", "restriction:motorcar", "restriction:vehicle"],
