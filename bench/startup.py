@@ -76,10 +76,10 @@ def get(port, path, timeout):
 def one_run(binary, dataset, route, timeout):
     t0 = time.monotonic()
     proc = subprocess.Popen([binary, "serve", dataset, "--port", "0"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+                            stderr=subprocess.PIPE, start_new_session=True)
     out = {}
     try:
-        line = proc.stdout.readline()
+        line = proc.stdout.readline().decode()
         out["serving_s"] = round(time.monotonic() - t0, 3)
         port = int(re.search(r":(\d+)/", line).group(1))
         status, _ = get(port, "/health", timeout)
@@ -89,12 +89,15 @@ def one_run(binary, dataset, route, timeout):
         out["first_route_status"] = status
         out["first_route_length_m"] = json.loads(body)["routes"][0]["summary"]["lengthInMeters"]
         # The server's background check of its files: wait for its line (bounded by timeout).
-        os.set_blocking(proc.stderr.fileno(), False)
+        fd = proc.stderr.fileno()
+        os.set_blocking(fd, False)
         end = time.monotonic() + timeout
         text = ""
         while time.monotonic() < end and "verified" not in text:
-            chunk = proc.stderr.read()
-            text += chunk or ""
+            try:
+                text += os.read(fd, 65536).decode(errors="replace")
+            except BlockingIOError:
+                pass
             if proc.poll() is not None:
                 break
             time.sleep(0.05)
