@@ -31,9 +31,10 @@ import DatasetImport
         }
     }
 
-    /// A server checks the places index and base map in the background, but the graph whole at
-    /// open: its columns are indices the start-up customization follows, so a flipped value
-    /// would crash it. A flipped column name is refused by the directory's own checksum as well.
+    /// Opened without `verify`, the places index and base map are left to `verifyFiles()`, but the
+    /// graph is checked whole at open unless its check is deferred: its columns are indices the
+    /// customization follows, so a flipped value would crash it. A flipped column name is refused
+    /// by the directory's own checksum as well.
     @Test(arguments: ["column data", "column name"])
     func aServerChecksTheGraphWholeAtOpen(flip: String) throws {
         let root = try Self.importTown()
