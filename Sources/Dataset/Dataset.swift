@@ -2,6 +2,7 @@ public import Foundation
 public import RoadNetwork
 public import Routing
 import BinaryIO
+import Synchronization
 
 /// An opened dataset: the manifest and the memory-mapped road graphs.
 ///
@@ -17,23 +18,38 @@ public final class Dataset: @unchecked Sendable {
     public let timeZone: TimeZone
     /// Milliseconds spent verifying checksums at open (every file's with `verify`).
     public let verificationMilliseconds: Double
-    /// Opens the dataset at `path`. The graph file is always checked whole first: its columns are
-    /// indices that the hierarchy's customization follows at start, so a flipped value would crash
-    /// it (the fault scenario found a segmentation fault when the check ran in the background).
+    private let graphPath: String
+    /// The outcome of the graph file's whole check (nil: deferred and not run yet).
+    private let graphCheck: Mutex<Result<Double, DatasetError>?>
+
+    /// Opens the dataset at `path`. The graph file is checked whole first, unless `deferGraphCheck`:
+    /// its columns are indices that routing follows, so a flipped value could crash it (the fault
+    /// scenario found a segmentation fault when a server customized while the check still ran).
     /// With `verify`, the other files are checked too; without (a server, which calls
     /// `verifyFiles()` in the background), the places index and base map are checked while it serves.
-    public init(path: String, verify: Bool = true) throws {
+    ///
+    /// With `deferGraphCheck` (a server starting), only the graph file's header and directory are
+    /// checked at open, in time independent of its size, and `checkGraph()` must succeed before
+    /// anything reads the graphs' columns. A file without a directory checksum of its own is
+    /// checked whole at open all the same: nothing else vouches for where its columns lie.
+    public init(path: String, verify: Bool = true, deferGraphCheck: Bool = false) throws {
         layout = DatasetLayout(root: path)
         manifest = try layout.readManifest()
-        let graphPath = layout.file(DatasetLayout.graphFileName, id: manifest.id)
+        graphPath = layout.file(DatasetLayout.graphFileName, id: manifest.id)
         let store: ColumnSet
         let start = DispatchTime.now()
+        var checked = !deferGraphCheck
         do {
-            store = try ColumnSet.open(path: graphPath, formatVersion: DatasetLayout.graphFormatVersion, verify: true)
+            store = try ColumnSet.open(path: graphPath, formatVersion: DatasetLayout.graphFormatVersion, verify: checked)
+            if !store.directoryChecked && !checked {
+                try ColumnSet.verify(path: graphPath)
+                checked = true
+            }
         } catch {
             throw DatasetError.damaged("\(error)")
         }
-        let graphMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
+        let graphMilliseconds = Self.milliseconds(since: start)
+        graphCheck = Mutex(checked ? .success(graphMilliseconds) : nil)
         verificationMilliseconds = graphMilliseconds + (verify ? try Self.verifyOtherFiles(layout: layout, manifest: manifest) : 0)
         var graphs: [TravelMode: RoadGraph] = [:]
         var hierarchies: [TravelMode: CCHStructure] = [:]
@@ -46,6 +62,31 @@ public final class Dataset: @unchecked Sendable {
         self.hierarchies = hierarchies
         timeZone = TimeZone(identifier: manifest.timeZone) ?? TimeZone(identifier: "UTC")!
     }
+
+    /// Checks the graph file whole against the checksum in its header, once: the first caller reads
+    /// it (seconds at country size, through the page cache), callers meanwhile wait for its outcome,
+    /// and later ones get it at once. A dataset opened without `deferGraphCheck` was checked at open.
+    /// - Returns: the milliseconds the check took.
+    @discardableResult
+    public func checkGraph() throws(DatasetError) -> Double {
+        let path = graphPath
+        return try graphCheck.withLock { outcome in
+            if let outcome { return outcome }
+            let start = DispatchTime.now()
+            let made: Result<Double, DatasetError>
+            do throws(ColumnSetError) {
+                try ColumnSet.verify(path: path)
+                made = .success(Self.milliseconds(since: start))
+            } catch {
+                made = .failure(.damaged("\(error)"))
+            }
+            outcome = made
+            return made
+        }.get()
+    }
+
+    /// Whether the graph file has been checked whole (and found sound).
+    public var graphChecked: Bool { graphCheck.withLock { if case .success = $0 { true } else { false } } }
 
     /// Checks the files not checked at open against the checksums the manifest recorded at import
     /// (the graph's content by its own), reading them through the page cache, not into this
@@ -65,7 +106,11 @@ public final class Dataset: @unchecked Sendable {
                 throw DatasetError.damaged("\(name) does not match the checksum recorded at import")
             }
         }
-        return Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
+        return milliseconds(since: start)
+    }
+
+    static func milliseconds(since start: DispatchTime) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
     }
 
     public func graph(_ mode: TravelMode) throws -> RoadGraph {

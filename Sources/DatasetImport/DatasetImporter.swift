@@ -51,6 +51,9 @@ public struct DatasetImporter {
         /// The memory estimate made before the import started, and the limit it ran under (0: none).
         public var estimatedPeakBytes: Int
         public var memoryLimitBytes: Int
+        /// The estimate made once the roads were read, and the node references of those roads.
+        public var estimatedPeakAfterReadingBytes: Int
+        public var wayNodeReferences: Int
     }
 
     /// The parts of a manifest a summary prints.
@@ -126,6 +129,11 @@ public struct DatasetImporter {
         extractor.progress = { step, fraction in stages.report(step, fraction) }
         try stages.run("read ways") { try extractor.readWaysAndRelations(reader) }
         try stages.run("read nodes") { try extractor.readNodes(reader) }
+        let wayNodeReferences = extractor.wayNodeReferences
+        let estimateAfterReading = estimate.afterReading(residentBytes: MemoryMeter.resident().anonymous, wayNodeReferences: wayNodeReferences,
+                                                         profiles: options.profiles.count)
+        try MemoryEstimate.checkAfterReading(estimateAfterReading, limit: limit, wayNodeReferences: wayNodeReferences,
+                                             extractPath: options.extractPath)
         // The country: its boundary in the extract, else (with no --timezone) the box around the centre;
         // a time zone given by hand tells the driving side when the extract names no country. Its law
         // decides who may use trunk roads (`CountryAccess`).
@@ -239,7 +247,8 @@ public struct DatasetImporter {
                                        graphBytes: files[DatasetLayout.graphFileName]?.bytes ?? 0,
                                        fileBytes: files.mapValues(\.bytes)),
                        seconds: Date().timeIntervalSince(started), peakMemoryBytes: MemoryMeter.highWaterMark(),
-                       stages: stages.finished, estimatedPeakBytes: estimate.peakBytes, memoryLimitBytes: limit)
+                       stages: stages.finished, estimatedPeakBytes: estimate.peakBytes, memoryLimitBytes: limit,
+                       estimatedPeakAfterReadingBytes: estimateAfterReading, wayNodeReferences: wayNodeReferences)
     }
 
     /// The data folders of this process's imports that are not committed yet.

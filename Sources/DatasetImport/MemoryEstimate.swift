@@ -5,13 +5,18 @@ import BinaryIO
 import Glibc
 #endif
 
-/// What an import will need in memory, judged before it starts from the extract's size and block
-/// count, and the limit it then runs under.
+/// What an import will need in memory, judged twice: before it starts, from the extract's size
+/// and block count, and once its roads are read, from what it holds then and the roads' size;
+/// and the limit it runs under.
 ///
 /// A PBF block holds at most 8,000 objects (osmium's and the spec's usual limit), so the block
 /// count bounds the objects; the bytes per object below are what imports measured here needed at
 /// least (see `bench/run.py --scale`), so an extract refused at the start could not have fitted.
-/// Anything that passes is watched as it goes by `MemoryMeter` against the same limit.
+/// That bound knows nothing of how many objects are roads, so it stays far below what the
+/// graph and hierarchy stages take (a third of the measured peak on the synthetic networks,
+/// whose every way is a road); the estimate after reading (`afterReading`) counts the roads and
+/// refuses, before those stages, an import that would not fit. Anything that passes is watched
+/// as it goes by `MemoryMeter` against the same limit.
 struct MemoryEstimate {
     let blocks: Int
     let fileBytes: Int
@@ -34,6 +39,33 @@ struct MemoryEstimate {
         let perProfile = Double(Self.routingBytesPerObject) * (1 + 0.25 * Double(max(0, options.profiles.count - 1)))
         let places = options.skipPlaces ? 0 : Double(Self.placesBytesPerObject)
         peakBytes = Self.fixedBytes + Int(objects * max(perProfile, places))
+    }
+
+    /// What the graph and hierarchy stages add to the memory held once the roads are read, per
+    /// node reference of the usable ways: for the first profile, and for each further one (its
+    /// hierarchy's order is kept, and the larger graphs of bicycles and pedestrians come later).
+    /// Measured on the synthetic networks (bench/results/2026-12-03/memory-estimate.md).
+    static let graphBytesPerReference = 180.0
+    static let graphBytesPerReferencePerExtraProfile = 10.0
+
+    /// The peak expected once the roads are read (`residentBytes`: the anonymous memory held after
+    /// reading the nodes, what the limit is on): the larger of the graph stages' and this
+    /// estimate's own (the places index, made later from every object of the extract, can be the
+    /// larger in extracts with few roads).
+    func afterReading(residentBytes: Int, wayNodeReferences: Int, profiles: Int) -> Int {
+        let perReference = Self.graphBytesPerReference + Self.graphBytesPerReferencePerExtraProfile * Double(max(0, profiles - 1))
+        return max(peakBytes, residentBytes + Int(Double(wayNodeReferences) * perReference))
+    }
+
+    /// Throws when the estimate after reading (`afterReading`) passes the limit (0: none).
+    static func checkAfterReading(_ bytes: Int, limit: Int, wayNodeReferences: Int, extractPath: String) throws {
+        guard limit > 0, bytes > limit else { return }
+        throw ImportError.notEnoughMemory("""
+            \(extractPath) has \(wayNodeReferences) node references in its roads: its graphs and hierarchies need about \
+            \(gigabytes(bytes)) of memory, and the limit is \(gigabytes(limit)); the import stopped after reading the roads \
+            and nothing was changed. Import fewer profiles (--profiles car), use a smaller extract, or free memory \
+            (--max-memory sets the limit)
+            """)
     }
 
     /// The limit in bytes (0: none); throws when even the estimate does not fit.

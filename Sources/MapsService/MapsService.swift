@@ -20,15 +20,18 @@ public final class MapsService: @unchecked Sendable {
     /// Road speeds learned from probe vehicles (`ingestProbes`).
     public let probes = ProbeFeed()
 
-    /// - Parameter timeModel: demo congestion (off by default) and what learned speeds need.
+    /// - Parameters:
+    ///   - timeModel: demo congestion (off by default) and what learned speeds need.
+    ///   - graphsReady: for a dataset opened with its graph check deferred: what routing waits
+    ///     for before it first reads the graphs (see `PlanningEngine.init`).
     /// Fails when the dataset lists a places index that cannot be opened (a damaged or missing
     /// file is not "no places index").
     public init(dataset: Dataset, clock: @escaping @Sendable () -> Date = { Date() }, limits: ServiceLimits = ServiceLimits(),
-                timeModel: TimeModelSettings = TimeModelSettings()) throws(APIError) {
+                timeModel: TimeModelSettings = TimeModelSettings(), graphsReady: (@Sendable () -> Void)? = nil) throws(APIError) {
         self.dataset = dataset
         self.limits = limits
         planning = PlanningEngine(graphs: dataset.graphs, hierarchies: dataset.hierarchies, timeZone: dataset.timeZone,
-                                  stateFolder: dataset.stateFolder, timeModel: timeModel, clock: clock)
+                                  stateFolder: dataset.stateFolder, timeModel: timeModel, clock: clock, graphsReady: graphsReady)
         if let entry = dataset.manifest.files["places.sqlite"] {
             let path = dataset.layout.root + "/" + entry.path
             do {

@@ -106,6 +106,10 @@ public final class Extractor {
         return box
     }
 
+    /// Node references of the usable ways (after `readWaysAndRelations`): what the graphs and
+    /// their hierarchies grow with.
+    public var wayNodeReferences: Int { wayRefs.count }
+
     /// Drops what `read` kept, once every graph is built.
     public func release() {
         wayOSMIDs = []; wayRefOffsets = [0]; wayRefs = []; wayName = []; wayRef = []

@@ -25,13 +25,21 @@ public final class PlanningEngine: @unchecked Sendable {
     public let clock: @Sendable () -> Date
     let engines: RoutingEngines
     let traffic: TrafficRefresh
+    /// Run once before the graphs' columns are first read (see `init`); nil: readable at once.
+    private let graphsReady: (@Sendable () -> Void)?
+    private let graphsConfirmed = Atomic<Bool>(false)
 
     /// - Parameters:
     ///   - hierarchies: the CCH of each mode that has one (the others are searched with Dijkstra).
     ///   - stateFolder: where live traffic and historical profiles are kept (`state/` of a dataset).
     ///   - timeModel: demo congestion (off by default) and what learned speeds need.
+    ///   - graphsReady: for graphs whose file is still being checked (a server starting): called,
+    ///     and waited for, before anything reads their columns; it does not return unless they may
+    ///     be read. With it, no engine is made here: `warmUp()` makes the first one. Without, the
+    ///     first mode's engine is made before `init` returns.
     public init(graphs: [TravelMode: RoadGraph], hierarchies: [TravelMode: CCHStructure], timeZone: TimeZone, stateFolder: String,
-                timeModel: TimeModelSettings = TimeModelSettings(), clock: @escaping @Sendable () -> Date = { Date() }) {
+                timeModel: TimeModelSettings = TimeModelSettings(), clock: @escaping @Sendable () -> Date = { Date() },
+                graphsReady: (@Sendable () -> Void)? = nil) {
         self.timeZone = timeZone
         self.clock = clock
         self.timeModel = timeModel
@@ -43,18 +51,31 @@ public final class PlanningEngine: @unchecked Sendable {
         let updates = trafficStore.activeUpdates(now: now.timeIntervalSince1970)
         engines = RoutingEngines(graphs: graphs, hierarchies: hierarchies, timeZone: timeZone, historical: historical, learner: learner,
                                  demoCongestion: timeModel.demoCongestion)
-        // The first mode (car when there is one) is ready before the first request; the others
-        // are made on first use.
-        if let first = graphs[.car] != nil ? TravelMode.car : graphs.keys.sorted(by: { $0.rawValue < $1.rawValue }).first {
-            engines.make(first, now: now, updates: updates)
-        }
+        self.graphsReady = graphsReady
+        if graphsReady == nil, let first = engines.firstMode { engines.make(first, now: now, updates: updates) }
         traffic = TrafficRefresh(fingerprint: fingerprint, at: now, learnedVersion: learner.version)
+    }
+
+    /// Makes the first mode's engine (car when there is one), so that it is ready before the first
+    /// request; the others are made on first use. `init` does this itself unless given `graphsReady`.
+    public func warmUp() {
+        if let first = engines.firstMode { _ = engine(first) }
+    }
+
+    /// Waits, the first time, for the graphs to be readable (`graphsReady`).
+    private func awaitGraphs() {
+        guard let graphsReady, !graphsConfirmed.load(ordering: .acquiring) else { return }
+        graphsReady()
+        graphsConfirmed.store(true, ordering: .releasing)
     }
 
     /// The travel modes this dataset can route.
     public var modes: [TravelMode] { TravelMode.allCases.filter { engines.graphs[$0] != nil } }
 
-    public func graph(_ mode: TravelMode) -> RoadGraph? { engines.graphs[mode] }
+    public func graph(_ mode: TravelMode) -> RoadGraph? {
+        awaitGraphs()
+        return engines.graphs[mode]
+    }
 
     /// The modes whose engine has been made (the first mode at start, the others on first use).
     public var preparedModes: [TravelMode] { engines.made.map(\.mode) }
@@ -67,6 +88,7 @@ public final class PlanningEngine: @unchecked Sendable {
     func engine(_ mode: TravelMode) -> RoutingEngine? {
         if let e = engines.existing(mode) { return e }
         guard engines.graphs[mode] != nil else { return nil }
+        awaitGraphs()
         traffic.lock.lock()
         defer { traffic.lock.unlock() }
         let now = clock()

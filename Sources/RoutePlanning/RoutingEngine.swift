@@ -157,6 +157,9 @@ final class RoutingEngines: @unchecked Sendable {
 
     func existing(_ mode: TravelMode) -> RoutingEngine? { engines.withLock { $0[mode] } }
 
+    /// The mode made before the first request: car when there is one.
+    var firstMode: TravelMode? { graphs[.car] != nil ? .car : graphs.keys.sorted { $0.rawValue < $1.rawValue }.first }
+
     /// The engines made so far, in a fixed order.
     var made: [(mode: TravelMode, engine: RoutingEngine)] {
         engines.withLock { $0.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key, $0.value) } }

@@ -18,11 +18,13 @@ struct WatchRegistry: Sendable {
     var lastGeneration: Int?
     var liveEdges: [TravelMode: Set<Int>] = [:]
 
-    /// What live traffic looks like now, so that the next change is seen as one.
+    /// What live traffic looks like now, so that the next change is seen as one. Only the modes
+    /// whose engine is made count (asking the others would make theirs): a mode made later has
+    /// no baseline, so all of its live edges count as changed at its first look.
     mutating func setTrafficBaseline(_ planning: PlanningEngine) {
         lastGeneration = planning.trafficGeneration
         liveEdges = [:]
-        for mode in planning.modes where mode.usesTraffic { liveEdges[mode] = planning.liveAffectedEdges(mode) }
+        for mode in planning.preparedModes where mode.usesTraffic { liveEdges[mode] = planning.liveAffectedEdges(mode) }
     }
 
     /// The modes of watches that follow live traffic, and the generation last seen.

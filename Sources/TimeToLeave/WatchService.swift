@@ -50,8 +50,10 @@ public final class WatchService: Sendable {
         presenter = WatchPresenter(configuration: configuration)
         store = try WatchStore(path: storePath)
         var registry = WatchRegistry()
+        // Edges are found when each watch is re-planned, at the first tick (all but the expired are
+        // due): finding them here would wait for the graphs, which a server starting still checks.
         for record in try store.loadAll() {
-            registry.entries[record.id] = .init(record: record, edges: record.plan?.edges(on: planning), dirty: !record.expired)
+            registry.entries[record.id] = .init(record: record, edges: nil, dirty: !record.expired)
         }
         registry.setTrafficBaseline(planning)
         self.registry = Mutex(registry)

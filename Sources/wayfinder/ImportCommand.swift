@@ -18,8 +18,9 @@ enum ImportCommand {
     had written and exits with 130 or 143.
 
     Before it starts, the import estimates the memory it needs from the extract's size and block
-    count and refuses an extract that cannot fit; while it runs it stops cleanly (exit status 75,
-    the previous dataset untouched) if it would pass the memory limit.
+    count and refuses an extract that cannot fit; once the roads are read it estimates again from
+    their size and refuses the same way; while it runs it stops cleanly (exit status 75, the
+    previous dataset untouched) if it would pass the memory limit.
 
     OPTIONS:
       --output DIR            the dataset folder to create or replace (required)
@@ -116,6 +117,8 @@ enum ImportCommand {
             "seconds": (summary.seconds * 1000).rounded() / 1000,
             "peakMemoryMB": mb(summary.peakMemoryBytes),
             "estimatedPeakMB": mb(summary.estimatedPeakBytes),
+            "estimatedPeakAfterReadingMB": mb(summary.estimatedPeakAfterReadingBytes),
+            "wayNodeReferences": summary.wayNodeReferences,
             "memoryLimitMB": mb(summary.memoryLimitBytes),
             "timeZone": summary.manifest.timeZone,
             "profiles": summary.manifest.profiles,

@@ -236,13 +236,20 @@ enum Format {
 }
 
 enum Commands {
-    /// - Parameter verify: check every file's checksum before opening (a server starts without
-    ///   and checks in the background).
+    /// Opens a dataset's service.
+    /// - Parameters:
+    ///   - verify: check every file's checksum before opening (a server starts without and checks
+    ///     in the background).
+    ///   - graphsReady: for a server starting: the graph file's whole check is left to it, and
+    ///     routing waits for it before reading the graphs.
     static func openService(_ path: String, clock: (@Sendable () -> Date)? = nil, limits: ServiceLimits = ServiceLimits(),
-                            timeModel: TimeModelSettings = TimeModelSettings(), verify: Bool = true) throws -> MapsService {
+                            timeModel: TimeModelSettings = TimeModelSettings(), verify: Bool = true,
+                            graphsReady: (@Sendable (Dataset) -> Void)? = nil) throws -> MapsService {
         do {
-            return try MapsService(dataset: try Dataset(path: path, verify: verify), clock: clock ?? { Date() }, limits: limits,
-                                   timeModel: timeModel)
+            let dataset = try Dataset(path: path, verify: verify, deferGraphCheck: graphsReady != nil)
+            var ready: (@Sendable () -> Void)?
+            if let graphsReady { ready = { graphsReady(dataset) } }
+            return try MapsService(dataset: dataset, clock: clock ?? { Date() }, limits: limits, timeModel: timeModel, graphsReady: ready)
         } catch let error as DatasetError {
             throw CommandFailure(error.description, exitCode: ExitCode.noInput)
         }

@@ -113,10 +113,11 @@ enum ServeCommand {
         let open: @Sendable (String) throws -> MapsService = {
             try Commands.openService($0, clock: clock?.now, limits: serviceLimits, timeModel: serviceTimeModel)
         }
-        // The files are checked in the background (a country's dataset takes seconds to read), so
-        // the server answers at once; a reload checks before it switches.
+        // The files are checked in the background (a country's dataset takes seconds to read, a
+        // minute from a cold disk), so the server listens at once; routing waits for the graph
+        // file's check. A reload checks before it switches.
         let app = MapsApplication(service: try Commands.openService(path, clock: clock?.now, limits: serviceLimits, timeModel: timeModel,
-                                                                    verify: false),
+                                                                    verify: false, graphsReady: BackgroundVerification.checkGraph),
                                   options: options)
         if let clock { FileHandle.standardError.write(Data("wayfinder: \(clock.description)\n".utf8)) }
         if timeModel.demoCongestion {
@@ -209,22 +210,45 @@ final class DatasetWatcher: @unchecked Sendable {
     }
 }
 
-/// Checks the dataset a server started with against its checksums while it already serves: a
-/// damaged file stops the server (status 65, with the file named), as it would have refused to
-/// start; a dataset replaced meanwhile by a reload (which checks its own) is not judged.
+/// Checks the dataset a server started with against its checksums while it already serves: the
+/// graph file first, then the first profile's engine is made, then the other files. A damaged
+/// file stops the server (status 65, with the file named), as it would have refused to start; a
+/// places index or base map replaced meanwhile by a reload (which checks its own) is not judged.
+/// A damaged graph stops it in any case: requests may be waiting to read it.
 enum BackgroundVerification {
     static func start(app: MapsApplication, quiet: Bool) {
-        let dataset = app.service.dataset
-        DispatchQueue.global(qos: .background).async {
+        let service = app.service
+        let dataset = service.dataset
+        DispatchQueue.global(qos: .utility).async {
+            let start = DispatchTime.now()
+            service.planning.warmUp()
+            let ready = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+            let graphMs = (try? dataset.checkGraph()) ?? 0
             do {
                 let ms = try dataset.verifyFiles()
-                if !quiet { FileHandle.standardError.write(Data("wayfinder: dataset files verified in \(Int(ms)) ms\n".utf8)) }
+                if !quiet {
+                    let modes = service.planning.preparedModes.map(\.rawValue).joined(separator: ", ")
+                    FileHandle.standardError.write(Data("""
+                        wayfinder: graph file verified in \(Int(graphMs)) ms, \(modes) routing ready after \(String(format: "%.1f", ready)) s; \
+                        dataset files verified in \(Int(ms)) ms
+
+                        """.utf8))
+                }
             } catch {
                 guard app.service.dataset === dataset else { return }
-                FileHandle.standardError.write(Data("wayfinder: stopping: \(error)\n".utf8))
-                exit(ExitCode.dataError)
+                stop(error)
             }
         }
+    }
+
+    /// Checks the graph file whole (once; later calls return at once), stopping the server when it is damaged.
+    @Sendable static func checkGraph(_ dataset: Dataset) {
+        do { try dataset.checkGraph() } catch { stop(error) }
+    }
+
+    static func stop(_ error: any Error) -> Never {
+        FileHandle.standardError.write(Data("wayfinder: stopping: \(error)\n".utf8))
+        exit(ExitCode.dataError)
     }
 }
 

@@ -31,9 +31,10 @@ import DatasetImport
         }
     }
 
-    /// A server checks the places index and base map in the background, but the graph whole at
-    /// open: its columns are indices the start-up customization follows, so a flipped value
-    /// would crash it. A flipped column name is refused by the directory's own checksum as well.
+    /// Opened without `verify`, the places index and base map are left to `verifyFiles()`, but the
+    /// graph is checked whole at open unless its check is deferred: its columns are indices the
+    /// customization follows, so a flipped value would crash it. A flipped column name is refused
+    /// by the directory's own checksum as well.
     @Test(arguments: ["column data", "column name"])
     func aServerChecksTheGraphWholeAtOpen(flip: String) throws {
         let root = try Self.importTown()
@@ -42,15 +43,41 @@ import DatasetImport
         #expect { try Dataset(path: root) } throws: { "\($0)".contains("damaged") }
     }
 
+    /// A server starting defers the graph's whole check (`checkGraph()`, which routing waits
+    /// for): a flipped value in a column opens, and the check refuses it, every time it is asked.
+    /// A flipped column name is refused at open all the same, by the directory's checksum.
+    @Test func aDeferredGraphCheckRefusesAFlippedValue() throws {
+        let root = try Self.importTown()
+        _ = try flipInGraph(root, at: .data)
+        let dataset = try Dataset(path: root, verify: false, deferGraphCheck: true)
+        #expect(!dataset.graphChecked)
+        for _ in 0..<2 {
+            #expect { try dataset.checkGraph() } throws: { "\($0)".contains("damaged") }
+        }
+        #expect(!dataset.graphChecked)
+        let renamed = try Self.importTown()
+        _ = try flipInGraph(renamed, at: .name)
+        #expect { try Dataset(path: renamed, verify: false, deferGraphCheck: true) } throws: { "\($0)".contains("damaged") }
+    }
+
+    @Test func aDeferredGraphCheckPassesASoundFile() throws {
+        let dataset = try Dataset(path: try Self.importTown(), verify: false, deferGraphCheck: true)
+        #expect(!dataset.graphChecked)
+        try dataset.checkGraph()
+        #expect(dataset.graphChecked)
+        #expect(try Dataset(path: dataset.layout.root).graphChecked)
+    }
+
     /// A graph file written before the directory had a checksum of its own (zeros in its place)
-    /// is checked whole at open, even by a server.
-    @Test func aGraphWithoutADirectoryChecksumIsCheckedWholeAtOpen() throws {
+    /// is checked whole at open, even by a server, even when it defers the check.
+    @Test(arguments: [false, true])
+    func aGraphWithoutADirectoryChecksumIsCheckedWholeAtOpen(deferred: Bool) throws {
         let root = try Self.importTown()
         let path = try flipInGraph(root, at: .data)
         var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         bytes.replaceSubrange(36..<40, with: [0, 0, 0, 0])
         try bytes.write(to: URL(fileURLWithPath: path))
-        #expect { try Dataset(path: root, verify: false) } throws: { "\($0)".contains("damaged") }
+        #expect { try Dataset(path: root, verify: false, deferGraphCheck: deferred) } throws: { "\($0)".contains("damaged") }
     }
 
     enum Place { case name, data }

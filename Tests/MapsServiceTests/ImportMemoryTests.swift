@@ -6,6 +6,7 @@ import MapsAPI
 import Dataset
 import DatasetImport
 import GeoCore
+import Synchronization
 
 /// The import's memory: every stage is measured, an import that cannot fit is refused before it
 /// starts and leaves the previous dataset as it was, and a server makes a profile's engine only
@@ -41,6 +42,32 @@ struct ImportMemoryTests {
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == before)
         #expect(try Dataset(path: dir).manifest.id == first.manifest.id)
+    }
+
+    /// A server starting leaves the graph file's whole check to the background: nothing reads the
+    /// graphs at open, and their first use waits for `graphsReady`, once, before reading them.
+    @Test func routingWaitsForADeferredGraphCheck() throws {
+        final class Calls: Sendable { let count = Mutex(0) }
+        let dir = Fixtures.temporaryDirectory("wayfinder-deferred").path
+        _ = try Self.importMonaco(dir)
+        let dataset = try Dataset(path: dir, verify: false, deferGraphCheck: true)
+        let calls = Calls()
+        let service = try MapsService(dataset: dataset, graphsReady: {
+            calls.count.withLock { $0 += 1 }
+            try? dataset.checkGraph()
+        })
+        #expect(service.planning.preparedModes.isEmpty)
+        #expect(calls.count.withLock { $0 } == 0 && !dataset.graphChecked)
+        let box = dataset.manifest.boundingBox
+        let a = Coordinate(latitude: box[1] + (box[3] - box[1]) * 0.4, longitude: box[0] + (box[2] - box[0]) * 0.4)
+        let b = Coordinate(latitude: box[1] + (box[3] - box[1]) * 0.6, longitude: box[0] + (box[2] - box[0]) * 0.6)
+        _ = try? service.calculateRoute(RouteQuery(waypoints: [a, b], mode: .pedestrian))
+        #expect(calls.count.withLock { $0 } == 1 && dataset.graphChecked)
+        #expect(service.planning.preparedModes == [.pedestrian])
+        service.planning.warmUp()
+        _ = try? service.calculateRoute(RouteQuery(waypoints: [a, b], mode: .car))
+        #expect(calls.count.withLock { $0 } == 1)
+        #expect(service.planning.preparedModes == [.car, .pedestrian])
     }
 
     @Test func profilesOtherThanCarAreMadeOnFirstUse() throws {

@@ -19,8 +19,9 @@ Scenarios (each prints its outcome and figures; the last line is a one-line summ
   with the disk full (over HTTP and with the CLI): each must fail with a clear message and leave
   the previous data answering as before, with no half-written file left behind.
 - memory-limit: an extract too big for the memory left is refused at the start (estimate from
-  its size and block count) or stopped as it goes (exit 75), never killed by the kernel; the
-  previous dataset stays the one served.
+  its size and block count), once its roads are read (estimate from their node references), or
+  stopped as it goes (exit 75), never killed by the kernel; the previous dataset stays the one
+  served.
 - damaged-file: single bytes of the graph file are flipped (header fields, columns, directory):
   `serve` must refuse the dataset with a message (a damaged header or directory at open, damaged
   content by the check it runs in the background right after starting, which stops it), and a
@@ -705,9 +706,9 @@ def scenario_damaged_file(ctx, source_ds):
                 rc = None
         finally:
             flip(graph, offset)
-        # The graph file is checked at open (its hierarchies are customized from it at once); a
-        # damaged places index or base map is found by the check the server runs in the
-        # background right after it starts, which stops it.
+        # The graph file's header and directory are checked at open; its content, then the places
+        # index and base map, by the check the server runs in the background right after it
+        # starts (routing waits for the graph's), which stops it.
         served = "serving" in out
         message = last_line(err)
         refused = rc not in (None, 0) and "damaged" in message
@@ -805,7 +806,7 @@ def scenario_damaged_file(ctx, source_ds):
 
 def scenario_memory_limit(ctx, source_ds):
     """An extract too big for the memory left: refused at the start when even the estimate does
-    not fit, stopped cleanly (exit 75) when the import passes the limit as it goes; the previous
+    not fit, refused once its roads are read or stopped cleanly as it goes (exit 75); the previous
     dataset stays as it was, and a server on it keeps answering."""
     ds = os.path.join(ctx.work, "memory", "dataset")
     shutil.copytree(source_ds, ds, symlinks=True)
@@ -826,7 +827,8 @@ def scenario_memory_limit(ctx, source_ds):
         figures.append(f"--max-memory 16M: exit {rc} after {time.monotonic() - started:.2f} s: {last_line(err)[:300]}")
         checks.append((rc == 75 and "needs at least" in err and "nothing was changed" in err,
                        "an import whose estimate does not fit is refused at once (exit 75) with the estimate and what is left"))
-        # Passes the estimate, then passes the limit as it goes: stopped before the kernel would kill it.
+        # Passes the estimate from blocks (a bound far below the peak), then not the one made once
+        # the roads are read, or else the limit as it goes: stopped before the kernel would kill it.
         rc, so, _ = ctx.run(["import", extract, "--output", os.path.join(ctx.work, "memory", "probe"), "--json",
                              "--skip-places", "--skip-basemap", "--max-memory", "0"], timeout=300)
         estimate = json.loads(so)["estimatedPeakMB"] if rc == 0 else 64
@@ -835,8 +837,9 @@ def scenario_memory_limit(ctx, source_ds):
         rc, _, err = ctx.run(["import", extract, "--output", ds, "--max-memory", f"{limit}M"], timeout=300)
         figures.append(f"--max-memory {limit}M (estimate {estimate} MB): exit {rc} after {time.monotonic() - started:.2f} s: "
                        f"{last_line(err)[:300]}")
-        checks.append((rc == 75 and "stopped before running out of memory" in err,
-                       "an import that passes the limit as it goes stops itself (exit 75) and says why"))
+        checks.append((rc == 75 and ("stopped after reading the roads" in err or "stopped before running out of memory" in err),
+                       "an import past the limit after its start stops itself (exit 75) and says why "
+                       "(refused once its roads are read, or stopped as it goes)"))
         leftovers = [d for d in data_folders(ds) if d != f"data-{before_id}"]
         stray = [n for n in os.listdir(ds) if ".tmp-" in n]
         checks.append((current_id(ds) == before_id and not leftovers and not stray,
