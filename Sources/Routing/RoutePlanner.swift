@@ -103,15 +103,16 @@ public struct RoutePlanner {
             var next: [LegProblem.Source] = []
             var from: [Int] = []
             for departure in targets {
-                var best: (cost: UInt32, arrival: Int)?
+                var best: (cost: UInt32, extraMs: UInt32, arrival: Int)?
                 for (j, path) in solution.paths.enumerated() {
                     guard let path else { continue }
                     let sameDirection = graph.arcOriginal[targets[j].arc.index] == graph.arcOriginal[departure.arc.index]
                     let cost = Metric.add(path.cost, sameDirection ? 0 : waypointUTurnPenalty)
-                    if best.map({ cost < $0.cost }) ?? true { best = (cost, j) }
+                    if best.map({ cost < $0.cost }) ?? true { best = (cost, path.extraMs, j) }
                 }
                 if let best {
-                    next.append(.init(position: departure, cost: best.cost))
+                    // A time-dependent next leg drives on from the clock time, not from the extras.
+                    next.append(.init(position: departure, cost: best.cost, extraMs: best.extraMs))
                     from.append(best.arrival)
                 }
             }

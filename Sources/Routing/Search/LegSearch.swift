@@ -7,7 +7,18 @@ public struct LegProblem: Sendable {
     public struct Source: Sendable {
         public var position: ArcPosition
         public var cost: UInt32
-        public init(position: ArcPosition, cost: UInt32) { self.position = position; self.cost = cost }
+        /// The part of `cost` that is not time spent driving (ordering extras of earlier legs:
+        /// avoidance penalties, the restricted-entry charge): a time-dependent search starts the
+        /// clock at `cost - extraMs`.
+        public var extraMs: UInt32
+        public init(position: ArcPosition, cost: UInt32, extraMs: UInt32 = 0) {
+            self.position = position
+            self.cost = cost
+            self.extraMs = extraMs
+        }
+
+        /// Milliseconds driven before this source.
+        public var elapsedMs: UInt32 { cost - min(cost, extraMs) }
     }
 
     public var sources: [Source]
@@ -33,6 +44,8 @@ public struct LegSolution: Sendable {
         public var source: Int
         /// Arcs from the source's arc to the target's arc (a restriction copy stands for its original).
         public var arcs: [ArcID]
+        /// The part of `cost` that is not time spent driving (time-dependent searches; 0 otherwise).
+        public var extraMs: UInt32 = 0
     }
 
     public var paths: [Path?]

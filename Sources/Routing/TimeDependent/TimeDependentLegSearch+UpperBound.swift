@@ -41,19 +41,20 @@ extension TimeDependentLegSearch {
         guard first >= 0 else { return nil }
         let source = problem.sources[first]
         guard let walk = FeasibleRoute.descend(from: source.position, to: problem.targets, graph: graph, potential: potential, bound: bound),
-              let cost = cost(of: walk.arcs, from: source, to: problem.targets[walk.reached]) else { return nil }
-        return (cost, LegSolution.Path(cost: cost, source: first, arcs: walk.arcs), walk.reached)
+              let (cost, extraMs) = cost(of: walk.arcs, from: source, to: problem.targets[walk.reached]) else { return nil }
+        return (cost, LegSolution.Path(cost: cost, source: first, arcs: walk.arcs, extraMs: extraMs), walk.reached)
     }
 
     /// What the search charges for driving `arcs` from `source` to `target`: the arrival there
-    /// plus the ordering extras on the way; nil when something on the way is closed or forbidden.
-    func cost(of arcs: [ArcID], from source: LegProblem.Source, to target: ArcPosition) -> UInt32? {
+    /// plus the ordering extras on the way (the source's too), and those extras; nil when
+    /// something on the way is closed or forbidden.
+    func cost(of arcs: [ArcID], from source: LegProblem.Source, to target: ArcPosition) -> (cost: UInt32, extraMs: UInt32)? {
         guard arcs.count >= 2 else { return nil }
         let conditionals = graph.conditionals, gated = !conditionals.isEmpty, offset = table.utcOffsetSeconds
-        let start = drive(arcs[0].index, elapsedMs: source.cost, fraction: 1 - source.position.fraction, endpoint: true)
+        let start = drive(arcs[0].index, elapsedMs: source.elapsedMs, fraction: 1 - source.position.fraction, endpoint: true)
         guard start != UInt32.max else { return nil }
-        var label = Metric.add(source.cost, start)
-        var extra: UInt32 = 0
+        var label = Metric.add(source.elapsedMs, start)
+        var extra = source.extraMs
         for i in 1..<arcs.count {
             let u = arcs[i - 1], v = arcs[i]
             guard let t = FeasibleRoute.turn(from: u, to: v, graph: graph) else { return nil }
@@ -68,7 +69,7 @@ extension TimeDependentLegSearch {
             }
             if i == arcs.count - 1 {
                 let partial = drive(v.index, elapsedMs: entry, fraction: target.fraction, endpoint: true)
-                return partial == UInt32.max ? nil : Metric.add(Metric.add(entry, partial), extra)
+                return partial == UInt32.max ? nil : (Metric.add(Metric.add(entry, partial), extra), extra)
             }
             if gated && conditionals.blocksArc(v.index, at: departure + Double(entry) / 1000, utcOffsetSeconds: offset) { return nil }
             let travel = drive(v.index, elapsedMs: entry)

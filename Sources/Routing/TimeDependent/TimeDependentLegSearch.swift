@@ -47,11 +47,13 @@ public struct TimeDependentLegSearch: LegSearch {
         for (j, target) in problem.targets.enumerated() {
             for (i, source) in problem.sources.enumerated()
             where graph.arcOriginal[source.position.arc.index] == graph.arcOriginal[target.arc.index] && source.position.fraction <= target.fraction {
-                let t = drive(source.position.arc.index, elapsedMs: source.cost, fraction: target.fraction - source.position.fraction, endpoint: true)
+                let t = drive(source.position.arc.index, elapsedMs: source.elapsedMs, fraction: target.fraction - source.position.fraction, endpoint: true)
                 let extra = penaltyMs.isEmpty ? 0 : penaltyMs[source.position.arc.index]
                 guard t != UInt32.max, extra != UInt32.max else { continue }
                 let cost = Metric.add(Metric.add(source.cost, t), extra)
-                if best[j].map({ cost < $0.cost }) ?? true { best[j] = .init(cost: cost, source: i, arcs: [source.position.arc]) }
+                if best[j].map({ cost < $0.cost }) ?? true {
+                    best[j] = .init(cost: cost, source: i, arcs: [source.position.arc], extraMs: Metric.add(source.extraMs, extra))
+                }
             }
         }
         let targetArcs = problem.targets.map { graph.arcOriginal[$0.arc.index] }
@@ -85,19 +87,20 @@ public struct TimeDependentLegSearch: LegSearch {
         let penalties = penaltyMs
         // Entering a restricted road from an open one costs what it costs in static searches.
         let restrictedEntry = graph.hasRestrictedAccess
-        let penalized = !penalties.isEmpty || restrictedEntry
+        // Labels are clock times; what earlier legs charged beyond driving rides along as extras.
+        let penalized = !penalties.isEmpty || restrictedEntry || problem.sources.contains { $0.extraMs > 0 }
         h.reset()
         var sourceOf: [Int: Int] = [:]
         for (i, source) in problem.sources.enumerated() {
             let a = source.position.arc.index
-            let t = drive(a, elapsedMs: source.cost, fraction: 1 - source.position.fraction, endpoint: true)
+            let t = drive(a, elapsedMs: source.elapsedMs, fraction: 1 - source.position.fraction, endpoint: true)
             guard t != UInt32.max else { continue }
-            let label = Metric.add(source.cost, t)
+            let label = Metric.add(source.elapsedMs, t)
             let p = bound(a, label)
-            let k = p == CCHPotential.infinity ? UInt32.max : Metric.add(label, p)
+            let k = p == CCHPotential.infinity ? UInt32.max : Metric.add(Metric.add(label, source.extraMs), p)
             guard k != UInt32.max, k <= prune else { continue }
             if h.push(a, key: k, label: label, parent: LabelHeap.noParent) {
-                if penalized { extras[a] = 0 }
+                if penalized { extras[a] = source.extraMs }
                 sourceOf[a] = i
             }
         }
@@ -138,7 +141,7 @@ public struct TimeDependentLegSearch: LegSearch {
                     guard partial != UInt32.max else { continue }
                     let candidate = Metric.add(Metric.add(entry, partial), extraV)
                     if best[j].map({ candidate < $0.cost }) ?? true {
-                        best[j] = .init(cost: candidate, source: -1, arcs: [])
+                        best[j] = .init(cost: candidate, source: -1, arcs: [], extraMs: extraV)
                         lastFrom[j] = u
                         lastArc[j] = ArcID(v)
                         stopAt = stop()
