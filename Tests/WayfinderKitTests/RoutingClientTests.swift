@@ -98,6 +98,20 @@ struct RoutingClientTests {
         #expect(response.route.legs.count == 3)
     }
 
+    @Test("a bicycle route says where the bicycle is walked: ranges of its polyline, on the server's pedestrian sections")
+    func walkedSectionsOfABicycleRoute() async throws {
+        let route = try await client.calculateRoute(RouteRequest(from: Monaco.monteCarlo, to: Monaco.fontvieille)
+            .travelMode(.bicycle).routeType(.shortest)).route
+        #expect(route.travelMode == .bicycle)
+        let walked = route.body.sections.filter { $0.sectionType == "TRAVEL_MODE" && $0.travelMode == "pedestrian" }
+        #expect(!walked.isEmpty, "Monaco's stairs and footways are walked by bike")
+        #expect(route.walkedSections == walked.map { $0.startPointIndex...$0.endPointIndex })
+        #expect(route.walkedSections.allSatisfy { $0.upperBound < route.polyline.count })
+        // A walk has no walked sections of its own: all of it is on foot.
+        let walk = try await client.calculateRoute(RouteRequest(from: Monaco.monteCarlo, to: Monaco.fontvieille).travelMode(.pedestrian)).route
+        #expect(walk.walkedSections.isEmpty)
+    }
+
     @Test("arrive by: the answer's departure arrives in time", arguments: [TravelMode.car, .pedestrian, .bicycle, .taxi])
     func arriveBy(mode: TravelMode) async throws {
         let deadline = Date().addingTimeInterval(3 * 3600)
