@@ -10,8 +10,10 @@ extension SQLitePlaceStore {
     }
 
     /// Scores candidates (text match, bm25, importance, distance), applies the radius, and sorts best first.
+    /// `lineDistances`: streets' distances from the bias point to their own line, where that is
+    /// nearer than their centre (`addStreetsThroughBias`).
     func rank(_ candidates: [Candidate], words: [QueryWord], query: PlaceSearchQuery, filter: SearchFilter,
-              session: PlaceSession) -> [PlaceResult] {
+              lineDistances: [Int64: Double] = [:], session: PlaceSession) -> [PlaceResult] {
         let bestBM25 = candidates.map { -$0.bm25 }.max() ?? 0
         // Words left out of the match (unknown, uncorrectable) lower every text score.
         let coverage = words.isEmpty ? 1 : Double(words.filter { !$0.isDropped }.count) / Double(words.count)
@@ -22,7 +24,7 @@ extension SQLitePlaceStore {
         for c in candidates where seen.insert(c.place.id).inserted && query.accepts(c.place) {
             var place = finish(c.place, language: query.language)
             if let bias = filter.bias {
-                let d = Geodesy.distanceMeters(bias, place.position)
+                let d = min(Geodesy.distanceMeters(bias, place.position), lineDistances[place.id] ?? .infinity)
                 if let r = filter.radiusMeters, d > r { continue }
                 place.distanceMeters = d
             }

@@ -171,13 +171,13 @@ extension SQLitePlaceStore {
     }
 
     /// The streets nearest `q` within `maxMeters`, nearest first, each with its nearest point (searching
-    /// 50 m, then the whole distance); `majorOnly` keeps Nominatim's major streets (`RoadAttributes.nominatimMajorStreets`).
-    func nearestStreets(to q: Coordinate, maxMeters: Double, majorOnly: Bool = false, uses: Set<RoadAttributes.Use> = [], limit: Int = 4,
-                        session: PlaceSession) throws -> [StreetHit] {
+    /// `firstMeters`, then the whole distance); `majorOnly` keeps Nominatim's major streets (`RoadAttributes.nominatimMajorStreets`).
+    func nearestStreets(to q: Coordinate, maxMeters: Double, firstMeters: Double = 50, majorOnly: Bool = false,
+                        uses: Set<RoadAttributes.Use> = [], limit: Int = 4, session: PlaceSession) throws -> [StreetHit] {
         let s = try session.database.cachedStatement("""
             SELECT street_id, road, points FROM street_rtree WHERE max_lat >= ?1 AND min_lat <= ?2 AND max_lon >= ?3 AND min_lon <= ?4
             """)
-        var reach = min(maxMeters, 50)
+        var reach = min(maxMeters, firstMeters)
         var best: [Int64: (point: Coordinate, distance: Double, a: Coordinate, b: Coordinate, road: RoadAttributes)] = [:]
         while true {
             let box = Self.box(around: q, meters: reach)

@@ -97,7 +97,11 @@ extension SQLitePlaceStore {
                     matchedCategories = taxonomy.categories.filter { session.categoryCodes[$0.id].map(codes.contains) ?? false }.map(\.id)
                 }
             }
-            var ranked = rank(candidates, words: words, query: query, filter: filter, session: session)
+            var lineDistances: [Int64: Double] = [:]
+            if let bias = filter.bias, !words.isEmpty {
+                lineDistances = try addStreetsThroughBias(bias, to: &candidates, words: words, filter: filter, session: session)
+            }
+            var ranked = rank(candidates, words: words, query: query, filter: filter, lineDistances: lineDistances, session: session)
             let total = ranked.count
             ranked = Array(ranked.dropFirst(offset).prefix(limit))
             let normalized = words.filter { !$0.isDropped }
