@@ -53,8 +53,8 @@ final class RoutingEngineCore: @unchecked Sendable {
     /// New learned profiles, matched to arcs and bounded, not yet in force (see `install`).
     struct StagedLearning: @unchecked Sendable {
         let layer: TrafficModel.LearnedLayer
-        /// Bounds made again from the new profiles; nil when the free-flow bounds still hold.
-        let potentials: TimeDependentPotentials??
+        /// Bounds made again from the new profiles (only where other profiles vary: `hasBaseProfiles`).
+        let potentials: TimeDependentPotentials?
     }
 
     /// Prepares new learned profiles. Learned slots are never faster than free flow, so bounds
@@ -62,15 +62,14 @@ final class RoutingEngineCore: @unchecked Sendable {
     func stageLearned(_ learned: SegmentProfiles?) -> StagedLearning? {
         guard mode.usesTraffic else { return nil }
         let layer = model.layering(learned)
-        let potentials: TimeDependentPotentials?? = model.hasBaseProfiles
-            ? .some(Self.makePotentials(graph: graph, structure: structure, model: model, layer: layer)) : .none
+        let potentials = model.hasBaseProfiles ? Self.makePotentials(graph: graph, structure: structure, model: model, layer: layer) : nil
         return StagedLearning(layer: layer, potentials: potentials)
     }
 
     /// Puts staged learned profiles in force: tables and snapshots made afterwards use them.
     func install(_ staged: StagedLearning) {
         model.install(staged.layer)
-        if case .some(let made) = staged.potentials { potentialStore.withLock { $0 = made } }
+        if model.hasBaseProfiles { potentialStore.withLock { $0 = staged.potentials } }
     }
 
     /// Curviness per arc (degrees of heading change per km), computed once on first use.

@@ -12,19 +12,17 @@ public struct SearchCounts: Sendable, Equatable {
 
     public init() {}
 
-    public static func += (a: inout SearchCounts, b: SearchCounts) {
-        a.settled += b.settled
-        a.relaxed += b.relaxed
-        a.potentialCalls += b.potentialCalls
-        a.pruned += b.pruned
-    }
+    /// Sums of running totals, and what was done between two readings of them.
+    public static func += (a: inout SearchCounts, b: SearchCounts) { a = a.combined(with: b, +) }
+    public static func - (a: SearchCounts, b: SearchCounts) -> SearchCounts { a.combined(with: b, -) }
 
-    public static func - (a: SearchCounts, b: SearchCounts) -> SearchCounts {
-        var d = a
-        d.settled -= b.settled
-        d.relaxed -= b.relaxed
-        d.potentialCalls -= b.potentialCalls
-        d.pruned -= b.pruned
-        return d
+    /// Every count of this and `b` put together by `op`.
+    func combined(with b: SearchCounts, _ op: (Int, Int) -> Int) -> SearchCounts {
+        var c = SearchCounts()
+        c.settled = op(settled, b.settled)
+        c.relaxed = op(relaxed, b.relaxed)
+        c.potentialCalls = op(potentialCalls, b.potentialCalls)
+        c.pruned = op(pruned, b.pruned)
+        return c
     }
 }

@@ -46,12 +46,17 @@ public struct TimeDependentRouting {
         public var counts = SearchCounts()
         public init() {}
 
-        public static func += (a: inout Statistics, b: Statistics) {
-            a.searches += b.searches
-            a.outlasted += b.outlasted
-            a.banded += b.banded
-            a.live += b.live
-            a.counts += b.counts
+        public static func += (a: inout Statistics, b: Statistics) { a = a.combined(with: b, +) }
+
+        /// Every count of this and `b` put together by `op`.
+        func combined(with b: Statistics, _ op: (Int, Int) -> Int) -> Statistics {
+            var c = Statistics()
+            c.searches = op(searches, b.searches)
+            c.outlasted = op(outlasted, b.outlasted)
+            c.banded = op(banded, b.banded)
+            c.live = op(live, b.live)
+            c.counts = counts.combined(with: b.counts, op)
+            return c
         }
     }
 
@@ -188,13 +193,5 @@ extension TimeDependentRouting.Statistics {
     }
 
     /// What was done between two readings of running totals.
-    public static func - (a: Self, b: Self) -> Self {
-        var d = a
-        d.searches -= b.searches
-        d.outlasted -= b.outlasted
-        d.banded -= b.banded
-        d.live -= b.live
-        d.counts = a.counts - b.counts
-        return d
-    }
+    public static func - (a: Self, b: Self) -> Self { a.combined(with: b, -) }
 }
