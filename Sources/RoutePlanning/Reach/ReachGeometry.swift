@@ -33,9 +33,9 @@ struct ReachGeometry {
     /// - Parameter levels: ascending, in the pieces' units.
     func contours(_ reached: [TimeDependentOneToAll.Piece], levels: [Double], denoise: Double, generalizeMeters: Double?) -> Result {
         let top = levels[levels.count - 1]
-        // The searches list pieces in the order they reached them, all over the map; in arc order the
-        // arcs' edges and shapes are read front to back, which is most of this function's time.
-        let pieces = Self.inArcOrder(reached)
+        // The searches list pieces in the order they reached them, all over the map; in edge order the
+        // edges and shapes are read front to back, which is most of this function's time.
+        let pieces = Self.inEdgeOrder(reached, graph: graph)
         let cosLat = Geodesy.cosine(ofLatitude: center.latitude)
         let mLat = Geodesy.metersPerDegreeLatitude, mLon = Geodesy.metersPerDegreeLatitude * cosLat
         let lat0 = center.latitude, lon0 = center.longitude
@@ -79,51 +79,58 @@ struct ReachGeometry {
                 if v < values[i + gridWidth] { values[i + gridWidth] = v }
                 if v < values[i + gridWidth + 1] { values[i + gridWidth + 1] = v }
             }
-            for piece in pieces {
-                let v0 = Double(piece.startMs), v1 = Double(piece.endMs)
-                guard min(v0, v1) < Double(outside) else { continue }
-                let e = graph.edge(of: piece.arc).index
-                let first = Int(shapeStart[e]), last = Int(shapeStart[e + 1]) - 1
-                let backward = graph.isBackward(piece.arc)
-                // The arc's length in grid units, from its metres, so fractions match the search's.
+            // A two-way road reached from both ends has a piece per direction: its shape is walked once, each
+            // sample taking the lowest of the pieces' values there.
+            var lines: [Line] = []
+            var p = 0
+            while p < pieces.count {
+                let e = graph.edge(of: pieces[p].arc).index
                 let total = max(0.0001, Double(graph.edgeLengthCm[e]) / 100 * inverse)
-                // The value grows linearly along the piece: `offset + along × perUnit`.
-                let slope = (v1 - v0) / max(1e-9, piece.to - piece.from)
-                let perUnit = slope / total, offset = v0 - piece.from * slope
-                let lower = piece.from * total - 1e-9, upper = piece.to * total + 1e-9
-                // Samples in one cell lower the same four points: of each run of them only the lowest
-                // value is written, which leaves the grid as marking every one would.
-                var runCorner = -1, runValue = Float.infinity
-                @inline(__always) func sample(_ x: Double, _ y: Double, at along: Double) {
-                    guard along >= lower, along <= upper else { return }
-                    let v = Float(offset + min(along, total) * perUnit)
-                    let i = corner(x, y)
-                    guard v < outside, i >= 0 else { return }
-                    if i == runCorner { runValue = min(runValue, v); return }
-                    if runCorner >= 0 { mark(runCorner, runValue) }
-                    (runCorner, runValue) = (i, v)
+                lines.removeAll(keepingCapacity: true)
+                while p < pieces.count, graph.edge(of: pieces[p].arc).index == e {
+                    let piece = pieces[p]
+                    p += 1
+                    let v0 = Double(piece.startMs), v1 = Double(piece.endMs)
+                    guard min(v0, v1) < Double(outside) else { continue }
+                    lines.append(Line(piece, total: total, backward: graph.isBackward(piece.arc)))
                 }
-                // Walk the shape in travel order; `along` is the distance from the arc's start.
-                var travelled = 0.0, nextSample = 0.0
-                var previous = cell(shapes[backward ? last : first])
-                for k in 1...(last - first) {
-                    let point = cell(shapes[backward ? last - k : first + k])
-                    let dx = point.0 - previous.0, dy = point.1 - previous.1
-                    let length = (dx * dx + dy * dy).squareRoot()
-                    if nextSample <= travelled + length {
-                        // Most pieces of a shape are shorter than a half cell: divide only where one is sampled.
-                        let perLength = length > 0 ? 1 / length : 0
-                        repeat {
-                            let t = (nextSample - travelled) * perLength
-                            sample(previous.0 + dx * t, previous.1 + dy * t, at: nextSample)
-                            nextSample += 0.5
-                        } while nextSample <= travelled + length
+                guard !lines.isEmpty else { continue }
+                lines.withUnsafeBufferPointer { group in
+                    let first = Int(shapeStart[e]), last = Int(shapeStart[e + 1]) - 1
+                    // Samples in one cell lower the same four points: of each run of them only the lowest
+                    // value is written, which leaves the grid as marking every one would.
+                    var runCorner = -1, runValue = Float.infinity
+                    @inline(__always) func sample(_ x: Double, _ y: Double, at s: Double) {
+                        var v = Float.infinity
+                        for line in group { v = min(v, line.value(at: min(s, total))) }
+                        let i = corner(x, y)
+                        guard v < outside, i >= 0 else { return }
+                        if i == runCorner { runValue = min(runValue, v); return }
+                        if runCorner >= 0 { mark(runCorner, runValue) }
+                        (runCorner, runValue) = (i, v)
                     }
-                    travelled += length
-                    previous = point
+                    // Walk the shape from the edge's start; `s` is the distance from there in grid units.
+                    var travelled = 0.0, nextSample = 0.0
+                    var previous = cell(shapes[first])
+                    for k in (first + 1)...last {
+                        let point = cell(shapes[k])
+                        let dx = point.0 - previous.0, dy = point.1 - previous.1
+                        let length = (dx * dx + dy * dy).squareRoot()
+                        if nextSample <= travelled + length {
+                            // Most pieces of a shape are shorter than a half cell: divide only where one is sampled.
+                            let perLength = length > 0 ? 1 / length : 0
+                            repeat {
+                                let t = (nextSample - travelled) * perLength
+                                sample(previous.0 + dx * t, previous.1 + dy * t, at: nextSample)
+                                nextSample += 0.5
+                            } while nextSample <= travelled + length
+                        }
+                        travelled += length
+                        previous = point
+                    }
+                    sample(previous.0, previous.1, at: travelled)
+                    if runCorner >= 0 { mark(runCorner, runValue) }
                 }
-                sample(previous.0, previous.1, at: min(travelled, total))
-                if runCorner >= 0 { mark(runCorner, runValue) }
             }
         }
         let tolerance = generalizeMeters ?? spacing
@@ -147,11 +154,35 @@ struct ReachGeometry {
         return Result(polygons: polygons, spacing: spacing)
     }
 
-    /// The pieces sorted by arc: a least-significant-digit radix sort of (arc, position) keys,
-    /// 11 bits a pass, so a country's arc numbers take three passes over the reached pieces only.
-    static func inArcOrder(_ pieces: [TimeDependentOneToAll.Piece]) -> [TimeDependentOneToAll.Piece] {
+    /// A piece's value along its edge: linear in the distance from the arc's start, within the part reached.
+    struct Line {
+        let offset: Double, perUnit: Double, lower: Double, upper: Double, total: Double, backward: Bool
+
+        init(_ piece: TimeDependentOneToAll.Piece, total: Double, backward: Bool) {
+            let v0 = Double(piece.startMs), v1 = Double(piece.endMs)
+            let slope = (v1 - v0) / max(1e-9, piece.to - piece.from)
+            perUnit = slope / total
+            offset = v0 - piece.from * slope
+            lower = piece.from * total - 1e-9
+            upper = piece.to * total + 1e-9
+            self.total = total
+            self.backward = backward
+        }
+
+        /// The value at `s` grid units from the edge's start (infinity outside the part reached).
+        @inline(__always) func value(at s: Double) -> Float {
+            let along = backward ? total - s : s
+            guard along >= lower, along <= upper else { return .infinity }
+            return Float(offset + along * perUnit)
+        }
+    }
+
+    /// The pieces sorted by edge (both directions of a road side by side): a least-significant-digit radix
+    /// sort of (edge, position) keys, 11 bits a pass, so a country's edge numbers take three passes over the
+    /// reached pieces only.
+    static func inEdgeOrder(_ pieces: [TimeDependentOneToAll.Piece], graph: RoadGraph) -> [TimeDependentOneToAll.Piece] {
         guard pieces.count > 1 else { return pieces }
-        var keys = pieces.indices.map { UInt64(pieces[$0].arc.index) << 32 | UInt64($0) }
+        var keys = pieces.indices.map { UInt64(graph.edge(of: pieces[$0].arc).index) << 32 | UInt64($0) }
         let largest = (keys.max() ?? 0) >> 32
         var spare = [UInt64](repeating: 0, count: keys.count)
         var shift: UInt64 = 32
