@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "TrafficTests", dependencies: ["Traffic", "RoadNetwork", "GeoCore", "MapsTestSupport"], swiftSettings: settings),
         .testTarget(name: "RoutePlanningTests", dependencies: ["RoutePlanning", "RoadNetwork", "GeoCore", "MapsTestSupport"], swiftSettings: settings),
         .testTarget(name: "DirectionsTests", dependencies: ["Directions", "RoutePlanning", "RoadNetwork", "GeoCore", "MapsTestSupport"], swiftSettings: settings),
-        .testTarget(name: "DatasetTests", dependencies: ["Dataset", "DatasetImport", "RoadNetwork", "RoadExtract", "OSMPBF", "MapsTestSupport"], swiftSettings: settings),
+        .testTarget(name: "DatasetTests", dependencies: ["Dataset", "BinaryIO", "DatasetImport", "RoadNetwork", "RoadExtract", "OSMPBF", "MapsTestSupport"], swiftSettings: settings),
         .testTarget(name: "ScenarioTests", dependencies: ["MapsTestSupport", "RoutePlanning", "RoadExtract", "RoadNetwork", "Routing", "OSMPBF", "GeoCore", "MapsService", "MapsAPI", "MapsAPIMapping", "Traffic"], swiftSettings: settings),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "MapsTestSupport"], swiftSettings: settings),
         .testTarget(name: "PlacesTests", dependencies: ["Places", "SQLite", "MapsTestSupport", "OSMPBF", "GeoCore", "MapsAPI", "MapsAPIMapping"], swiftSettings: settings),

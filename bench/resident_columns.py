@@ -28,7 +28,7 @@ def columns(path):
     out = []
     for line in directory.split("\n"):
         parts = line.split(" ")
-        if parts[0] == "column" and len(parts) == 5:
+        if parts[0] == "column" and len(parts) in (5, 6):
             size, count, start = int(parts[2]), int(parts[3]), int(parts[4])
             out.append((parts[1], HEADER + start, size * count))
     return out

@@ -14,7 +14,10 @@ public final class ColumnSet: @unchecked Sendable {
         public var elementSize: Int
         public var count: Int
         /// Byte offset from the start of the data region (file) or of the owned buffer (memory).
-        var offset: Int
+        public internal(set) var offset: Int
+        /// The CRC-32 of the column's bytes (padding excluded), recorded in the directory of a
+        /// file; nil in memory and in files written before columns had one.
+        public internal(set) var checksum: UInt32? = nil
     }
 
     public private(set) var entries: [String: Entry] = [:]
@@ -90,10 +93,12 @@ extension ColumnSink {
 /// them as one file through `ColumnFileWriter`.
 ///
 /// File layout: a 64-byte header (magic, format version, directory offset/length, content CRC-32,
-/// directory CRC-32), then each column aligned to 64 bytes, then a text directory. The content CRC
-/// covers every byte after the header, so a flipped bit anywhere is caught by the full check; the
-/// directory's own CRC (with its lowest bit set, so that 0 means a file written before it) lets a
-/// reader that defers the full check still refuse a damaged directory at open.
+/// directory CRC-32), then each column aligned to 64 bytes, then a text directory with each
+/// column's name, element size, count, offset and CRC-32. The content CRC covers every byte after
+/// the header, so a flipped bit anywhere is caught by the full check; the directory's own CRC (with
+/// its lowest bit set, so that 0 means a file written before it) lets a reader that defers the full
+/// check still refuse a damaged directory at open, and then trust the columns' CRCs in it to check
+/// only the columns it is about to read (`verify(path:columns:)`).
 public struct ColumnSetBuilder: ColumnSink {
     private var columns: [(name: String, elementSize: Int, count: Int, bytes: [UInt8])] = []
     public var metadata: [String: String] = [:]
@@ -236,11 +241,15 @@ extension ColumnSet {
                 let parts = line.split(separator: " ", omittingEmptySubsequences: false)
                 if parts.first == "meta", parts.count == 3 {
                     metadata[ColumnSetBuilder.unescape(parts[1])] = ColumnSetBuilder.unescape(parts[2])
-                } else if parts.first == "column", parts.count == 5,
+                } else if parts.first == "column", parts.count == 5 || parts.count == 6,
                           let elementSize = Int(parts[2]), let count = Int(parts[3]), let offset = Int(parts[4]),
                           elementSize > 0, count >= 0, offset >= 0, offset % 64 == 0,
                           count <= (directoryOffset - offset) / elementSize {
-                    entries[String(parts[1])] = Entry(name: String(parts[1]), elementSize: elementSize, count: count, offset: offset)
+                    // Five fields: a file written before columns had checksums of their own.
+                    let checksum = parts.count == 6 ? UInt32(parts[5]) : nil
+                    guard parts.count == 5 || checksum != nil else { throw .damaged(path, "unreadable directory line \"\(line.prefix(60))\"") }
+                    entries[String(parts[1])] = Entry(name: String(parts[1]), elementSize: elementSize, count: count, offset: offset,
+                                                      checksum: checksum)
                 } else {
                     throw .damaged(path, "unreadable directory line \"\(line.prefix(60))\"")
                 }
@@ -268,6 +277,37 @@ extension ColumnSet {
         guard n == ColumnSetBuilder.headerSize else { throw .notAColumnFile(path) }
         let storedCRC = header.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 32, as: UInt32.self) }
         try checkContent(path: path, fd: fd, size: Int(st.st_size), storedCRC: storedCRC)
+    }
+
+    /// Whether every column has a checksum of its own in a directory that was itself checked at
+    /// open, so that `verify(path:columns:)` can vouch for a part of the file.
+    public var columnsChecksummed: Bool { directoryChecked && entries.values.allSatisfy { $0.checksum != nil } }
+
+    /// Checks the named columns of the file this set was opened from against their checksums in
+    /// the directory, reading only their bytes with `pread` (through the page cache, not into this
+    /// process's resident memory). Needs `columnsChecksummed`; a damaged column is named.
+    public func verify(path: String, columns names: some Sequence<String>) throws(ColumnSetError) {
+        precondition(columnsChecksummed, "the file records no column checksums")
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .io(.errno(path, "cannot open")) }
+        defer { close(fd) }
+        FileIO.adviseRandomReads(fd)
+        var buffer = [UInt8](repeating: 0, count: 4 << 20)
+        for name in names {
+            guard let entry = entries[name], let expected = entry.checksum else { throw .missingColumn(name) }
+            var offset = ColumnSetBuilder.headerSize + entry.offset
+            let end = offset + entry.elementSize * entry.count
+            var crc: UInt32 = 0
+            while offset < end {
+                let want = min(buffer.count, end - offset)
+                let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, want, off_t(offset)) }
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { throw .io(.errno(path, "cannot read")) }
+                crc = buffer.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[0..<n]), continuing: crc) }
+                offset += n
+            }
+            guard crc == expected else { throw .damaged(path, "column \"\(name)\" does not match its checksum") }
+        }
     }
 
     private static func checkContent(path: String, fd: Int32, size: Int, storedCRC: UInt32) throws(ColumnSetError) {

@@ -19,8 +19,11 @@ public final class Dataset: @unchecked Sendable {
     /// Milliseconds spent verifying checksums at open (every file's with `verify`).
     public let verificationMilliseconds: Double
     private let graphPath: String
+    private let store: ColumnSet
     /// The outcome of the graph file's whole check (nil: deferred and not run yet).
     private let graphCheck: Mutex<Result<Double, DatasetError>?>
+    /// The outcome of each profile's columns' check (`checkGraph(for:)`).
+    private let profileChecks = Mutex<[TravelMode: Result<Double, DatasetError>]>([:])
 
     /// Opens the dataset at `path`. The graph file is checked whole first, unless `deferGraphCheck`:
     /// its columns are indices that routing follows, so a flipped value could crash it (the fault
@@ -58,6 +61,7 @@ public final class Dataset: @unchecked Sendable {
             graphs[mode] = try RoadGraph(mode: mode, store: store)
             if CCHStructure.hasColumns(store, mode: mode) { hierarchies[mode] = try CCHStructure(store: store, mode: mode) }
         }
+        self.store = store
         self.graphs = graphs
         self.hierarchies = hierarchies
         timeZone = TimeZone(identifier: manifest.timeZone) ?? TimeZone(identifier: "UTC")!
@@ -69,7 +73,7 @@ public final class Dataset: @unchecked Sendable {
     /// - Returns: the milliseconds the check took.
     @discardableResult
     public func checkGraph() throws(DatasetError) -> Double {
-        let path = graphPath
+        let path = graphPath, store = store
         return try graphCheck.withLock { outcome in
             if let outcome { return outcome }
             let start = DispatchTime.now()
@@ -78,9 +82,44 @@ public final class Dataset: @unchecked Sendable {
                 try ColumnSet.verify(path: path)
                 made = .success(Self.milliseconds(since: start))
             } catch {
-                made = .failure(.damaged("\(error)"))
+                // Name the damaged column when the file records their checksums (the damage may
+                // also lie in padding, which only the whole checksum covers).
+                var named = error
+                if store.columnsChecksummed {
+                    do throws(ColumnSetError) { try store.verify(path: path, columns: store.entries.keys.sorted()) } catch { named = error }
+                }
+                made = .failure(.damaged("\(named)"))
             }
             outcome = made
+            return made
+        }.get()
+    }
+
+    /// Checks, once, the graph file's columns that `mode`'s graph and hierarchy read (those named
+    /// after it, and any named after no profile) against their own checksums, so that its first
+    /// route waits for them only, not for the other profiles' (which `checkGraph()` covers).
+    /// Callers meanwhile wait for the outcome; a damaged column is named. A file without column
+    /// checksums, or one checked whole already, is checked (or was) whole instead.
+    /// - Returns: the milliseconds the check took.
+    @discardableResult
+    public func checkGraph(for mode: TravelMode) throws(DatasetError) -> Double {
+        guard store.columnsChecksummed, !graphChecked else { return try checkGraph() }
+        let path = graphPath, store = store
+        let prefixes = manifest.profiles.map { $0 + "." }
+        let names = store.entries.keys.filter { name in
+            name.hasPrefix(mode.rawValue + ".") || !prefixes.contains { name.hasPrefix($0) }
+        }
+        return try profileChecks.withLock { checks in
+            if let outcome = checks[mode] { return outcome }
+            let start = DispatchTime.now()
+            let made: Result<Double, DatasetError>
+            do throws(ColumnSetError) {
+                try store.verify(path: path, columns: names.sorted())
+                made = .success(Self.milliseconds(since: start))
+            } catch {
+                made = .failure(.damaged("\(error)"))
+            }
+            checks[mode] = made
             return made
         }.get()
     }

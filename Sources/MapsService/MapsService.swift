@@ -23,11 +23,11 @@ public final class MapsService: @unchecked Sendable {
     /// - Parameters:
     ///   - timeModel: demo congestion (off by default) and what learned speeds need.
     ///   - graphsReady: for a dataset opened with its graph check deferred: what routing waits
-    ///     for before it first reads the graphs (see `PlanningEngine.init`).
+    ///     for before it first reads a mode's columns (see `PlanningEngine.init`).
     /// Fails when the dataset lists a places index that cannot be opened (a damaged or missing
     /// file is not "no places index").
     public init(dataset: Dataset, clock: @escaping @Sendable () -> Date = { Date() }, limits: ServiceLimits = ServiceLimits(),
-                timeModel: TimeModelSettings = TimeModelSettings(), graphsReady: (@Sendable () -> Void)? = nil) throws(APIError) {
+                timeModel: TimeModelSettings = TimeModelSettings(), graphsReady: (@Sendable (TravelMode) -> Void)? = nil) throws(APIError) {
         self.dataset = dataset
         self.limits = limits
         planning = PlanningEngine(graphs: dataset.graphs, hierarchies: dataset.hierarchies, timeZone: dataset.timeZone,

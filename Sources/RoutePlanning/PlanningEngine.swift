@@ -25,21 +25,22 @@ public final class PlanningEngine: @unchecked Sendable {
     public let clock: @Sendable () -> Date
     let engines: RoutingEngines
     let traffic: TrafficRefresh
-    /// Run once before the graphs' columns are first read (see `init`); nil: readable at once.
-    private let graphsReady: (@Sendable () -> Void)?
-    private let graphsConfirmed = Atomic<Bool>(false)
+    /// Run once per mode before that mode's columns are first read (see `init`); nil: readable at once.
+    private let graphsReady: (@Sendable (TravelMode) -> Void)?
+    private let graphsConfirmed = Mutex<Set<TravelMode>>([])
 
     /// - Parameters:
     ///   - hierarchies: the CCH of each mode that has one (the others are searched with Dijkstra).
     ///   - stateFolder: where live traffic and historical profiles are kept (`state/` of a dataset).
     ///   - timeModel: demo congestion (off by default) and what learned speeds need.
-    ///   - graphsReady: for graphs whose file is still being checked (a server starting): called,
-    ///     and waited for, before anything reads their columns; it does not return unless they may
-    ///     be read. With it, no engine is made here: `warmUp()` makes the first one. Without, the
-    ///     first mode's engine is made before `init` returns.
+    ///   - graphsReady: for graphs whose file is still being checked (a server starting): called
+    ///     with a mode, and waited for, before anything reads that mode's columns (so the first car
+    ///     route waits for the car's columns only); it does not return unless they may be read.
+    ///     With it, no engine is made here: `warmUp()` makes the first one. Without, the first
+    ///     mode's engine is made before `init` returns.
     public init(graphs: [TravelMode: RoadGraph], hierarchies: [TravelMode: CCHStructure], timeZone: TimeZone, stateFolder: String,
                 timeModel: TimeModelSettings = TimeModelSettings(), clock: @escaping @Sendable () -> Date = { Date() },
-                graphsReady: (@Sendable () -> Void)? = nil) {
+                graphsReady: (@Sendable (TravelMode) -> Void)? = nil) {
         self.timeZone = timeZone
         self.clock = clock
         self.timeModel = timeModel
@@ -62,18 +63,18 @@ public final class PlanningEngine: @unchecked Sendable {
         if let first = engines.firstMode { _ = engine(first) }
     }
 
-    /// Waits, the first time, for the graphs to be readable (`graphsReady`).
-    private func awaitGraphs() {
-        guard let graphsReady, !graphsConfirmed.load(ordering: .acquiring) else { return }
-        graphsReady()
-        graphsConfirmed.store(true, ordering: .releasing)
+    /// Waits, the first time for each mode, for its columns to be readable (`graphsReady`).
+    private func awaitGraphs(_ mode: TravelMode) {
+        guard let graphsReady, !graphsConfirmed.withLock({ $0.contains(mode) }) else { return }
+        graphsReady(mode)
+        graphsConfirmed.withLock { _ = $0.insert(mode) }
     }
 
     /// The travel modes this dataset can route.
     public var modes: [TravelMode] { TravelMode.allCases.filter { engines.graphs[$0] != nil } }
 
     public func graph(_ mode: TravelMode) -> RoadGraph? {
-        awaitGraphs()
+        awaitGraphs(mode)
         return engines.graphs[mode]
     }
 
@@ -88,7 +89,7 @@ public final class PlanningEngine: @unchecked Sendable {
     func engine(_ mode: TravelMode) -> RoutingEngine? {
         if let e = engines.existing(mode) { return e }
         guard engines.graphs[mode] != nil else { return nil }
-        awaitGraphs()
+        awaitGraphs(mode)
         traffic.lock.lock()
         defer { traffic.lock.unlock() }
         let now = clock()

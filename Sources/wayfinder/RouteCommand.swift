@@ -240,15 +240,15 @@ enum Commands {
     /// - Parameters:
     ///   - verify: check every file's checksum before opening (a server starts without and checks
     ///     in the background).
-    ///   - graphsReady: for a server starting: the graph file's whole check is left to it, and
-    ///     routing waits for it before reading the graphs.
+    ///   - graphsReady: for a server starting: the graph file's check is left to it, and routing
+    ///     waits for it (for the mode's columns) before reading a mode's graph.
     static func openService(_ path: String, clock: (@Sendable () -> Date)? = nil, limits: ServiceLimits = ServiceLimits(),
                             timeModel: TimeModelSettings = TimeModelSettings(), verify: Bool = true,
-                            graphsReady: (@Sendable (Dataset) -> Void)? = nil) throws -> MapsService {
+                            graphsReady: (@Sendable (Dataset, TravelMode) -> Void)? = nil) throws -> MapsService {
         do {
             let dataset = try Dataset(path: path, verify: verify, deferGraphCheck: graphsReady != nil)
-            var ready: (@Sendable () -> Void)?
-            if let graphsReady { ready = { graphsReady(dataset) } }
+            var ready: (@Sendable (TravelMode) -> Void)?
+            if let graphsReady { ready = { graphsReady(dataset, $0) } }
             return try MapsService(dataset: dataset, clock: clock ?? { Date() }, limits: limits, timeModel: timeModel, graphsReady: ready)
         } catch let error as DatasetError {
             throw CommandFailure(error.description, exitCode: ExitCode.noInput)

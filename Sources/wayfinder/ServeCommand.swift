@@ -5,6 +5,7 @@ import MapsServer
 import HTTPServer
 import TimeToLeave
 import MapsAPI
+import RoadNetwork
 import RoutePlanning
 
 enum ServeCommand {
@@ -211,7 +212,8 @@ final class DatasetWatcher: @unchecked Sendable {
 }
 
 /// Checks the dataset a server started with against its checksums while it already serves: the
-/// graph file first, then the first profile's engine is made, then the other files. A damaged
+/// first profile's engine is made (after its columns are checked), then the graph file is checked
+/// whole (the other profiles' first routes wait for their own columns only), then the other files. A damaged
 /// file stops the server (status 65, with the file named), as it would have refused to start; a
 /// places index or base map replaced meanwhile by a reload (which checks its own) is not judged.
 /// A damaged graph stops it in any case: requests may be waiting to read it.
@@ -223,8 +225,8 @@ enum BackgroundVerification {
             let start = DispatchTime.now()
             service.planning.warmUp()
             let ready = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-            let graphMs = (try? dataset.checkGraph()) ?? 0
             do {
+                let graphMs = try dataset.checkGraph()
                 let ms = try dataset.verifyFiles()
                 if !quiet {
                     let modes = service.planning.preparedModes.map(\.rawValue).joined(separator: ", ")
@@ -241,9 +243,10 @@ enum BackgroundVerification {
         }
     }
 
-    /// Checks the graph file whole (once; later calls return at once), stopping the server when it is damaged.
-    @Sendable static func checkGraph(_ dataset: Dataset) {
-        do { try dataset.checkGraph() } catch { stop(error) }
+    /// Checks the graph file's columns of `mode` (once; later calls return at once), stopping the
+    /// server when one is damaged. The whole file is checked after the first mode's engine is made.
+    @Sendable static func checkGraph(_ dataset: Dataset, mode: TravelMode) {
+        do { try dataset.checkGraph(for: mode) } catch { stop(error) }
     }
 
     static func stop(_ error: any Error) -> Never {

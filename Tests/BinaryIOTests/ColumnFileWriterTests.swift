@@ -81,6 +81,48 @@ import MapsTestSupport
         #expect(throws: ColumnSetError.self) { try ColumnSet.verify(path: path) }
         #expect(throws: ColumnSetError.self) { try ColumnSet.open(path: path, formatVersion: 1) }
     }
+
+    /// Each column's checksum is in the directory: checking some columns reads only theirs, so a
+    /// flipped byte in one column fails its check, by name, and not the others'.
+    @Test func theColumnCheckNamesTheDamagedColumnOnly() throws {
+        let path = Self.folder() + "/g.wfg"
+        let writer = try ColumnFileWriter(path: path, formatVersion: 1)
+        var sink = writer
+        sink.add("first", numbers)
+        sink.add("second", small)
+        sink.add("empty", [UInt8]())
+        try writer.finish()
+        var bytes = try #require(FileManager.default.contents(atPath: path))
+        bytes[64 + 4 * 50_000] ^= 0x10
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let set = try ColumnSet.open(path: path, formatVersion: 1, verify: false)
+        #expect(set.columnsChecksummed)
+        try set.verify(path: path, columns: ["second", "empty"])
+        #expect { try set.verify(path: path, columns: ["second", "first"]) } throws: { "\($0)".contains("column \"first\"") }
+    }
+
+    /// A file written before columns had checksums (directory lines of five fields) still opens;
+    /// it only cannot vouch for single columns, so readers check it whole.
+    @Test func aFileWithoutColumnChecksumsOpensAndSaysSo() throws {
+        let path = Self.folder() + "/g.wfg"
+        let writer = try ColumnFileWriter(path: path, formatVersion: 1)
+        var sink = writer
+        sink.add("first", numbers)
+        try writer.finish()
+        let bytes = try #require(FileManager.default.contents(atPath: path))
+        let directoryOffset = 64 + Int(bytes[16..<24].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) })
+        let old = String(decoding: bytes[directoryOffset...], as: UTF8.self).split(separator: "\n")
+            .map { $0.split(separator: " ").prefix(5).joined(separator: " ") + "\n" }.joined()
+        var file = Array(bytes[..<directoryOffset]) + Array(old.utf8)
+        let length = UInt64(old.utf8.count), directoryCRC = CRC32.checksum(Array(old.utf8)) | 1
+        withUnsafeBytes(of: length.littleEndian) { file.replaceSubrange(24..<32, with: $0) }
+        withUnsafeBytes(of: CRC32.checksum(Array(file[64...])).littleEndian) { file.replaceSubrange(32..<36, with: $0) }
+        withUnsafeBytes(of: directoryCRC.littleEndian) { file.replaceSubrange(36..<40, with: $0) }
+        try Data(file).write(to: URL(fileURLWithPath: path))
+        let set = try ColumnSet.open(path: path, formatVersion: 1)
+        #expect(Array(try set.column("first", as: UInt32.self)) == numbers)
+        #expect(set.directoryChecked && !set.columnsChecksummed)
+    }
 }
 
 @Suite struct CRC32Tests {

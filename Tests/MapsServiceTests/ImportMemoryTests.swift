@@ -44,29 +44,31 @@ struct ImportMemoryTests {
         #expect(try Dataset(path: dir).manifest.id == first.manifest.id)
     }
 
-    /// A server starting leaves the graph file's whole check to the background: nothing reads the
-    /// graphs at open, and their first use waits for `graphsReady`, once, before reading them.
+    /// A server starting leaves the graph file's check to the background: nothing reads the
+    /// graphs at open, and each mode's first use waits for `graphsReady` with that mode, once,
+    /// which checks that mode's columns only.
     @Test func routingWaitsForADeferredGraphCheck() throws {
-        final class Calls: Sendable { let count = Mutex(0) }
+        final class Calls: Sendable { let modes = Mutex<[String]>([]) }
         let dir = Fixtures.temporaryDirectory("wayfinder-deferred").path
         _ = try Self.importMonaco(dir)
         let dataset = try Dataset(path: dir, verify: false, deferGraphCheck: true)
         let calls = Calls()
-        let service = try MapsService(dataset: dataset, graphsReady: {
-            calls.count.withLock { $0 += 1 }
-            try? dataset.checkGraph()
+        let service = try MapsService(dataset: dataset, graphsReady: { mode in
+            calls.modes.withLock { $0.append(mode.rawValue) }
+            try? dataset.checkGraph(for: mode)
         })
         #expect(service.planning.preparedModes.isEmpty)
-        #expect(calls.count.withLock { $0 } == 0 && !dataset.graphChecked)
+        #expect(calls.modes.withLock { $0 }.isEmpty && !dataset.graphChecked)
         let box = dataset.manifest.boundingBox
         let a = Coordinate(latitude: box[1] + (box[3] - box[1]) * 0.4, longitude: box[0] + (box[2] - box[0]) * 0.4)
         let b = Coordinate(latitude: box[1] + (box[3] - box[1]) * 0.6, longitude: box[0] + (box[2] - box[0]) * 0.6)
         _ = try? service.calculateRoute(RouteQuery(waypoints: [a, b], mode: .pedestrian))
-        #expect(calls.count.withLock { $0 } == 1 && dataset.graphChecked)
+        #expect(calls.modes.withLock { $0 } == ["pedestrian"] && !dataset.graphChecked)
         #expect(service.planning.preparedModes == [.pedestrian])
         service.planning.warmUp()
         _ = try? service.calculateRoute(RouteQuery(waypoints: [a, b], mode: .car))
-        #expect(calls.count.withLock { $0 } == 1)
+        _ = try? service.calculateRoute(RouteQuery(waypoints: [a, b], mode: .pedestrian))
+        #expect(calls.modes.withLock { $0 } == ["pedestrian", "car"])
         #expect(service.planning.preparedModes == [.car, .pedestrian])
     }
 
