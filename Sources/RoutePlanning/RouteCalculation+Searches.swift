@@ -70,7 +70,10 @@ extension RouteCalculation {
     var searchesByTime: Bool { request.routeType == .fastest && graph.mode.usesTraffic && !table.isFreeFlow }
 
     func arriveBy(_ endpoints: [RouteEndpoint], arrival: Double, prepared: PreparedMetric) throws(Failure) -> (Route, Double) {
-        if searchesByTime && rules.kinds.isEmpty {
+        // Rules by the time of day need the clock as well: the latest departure along a static
+        // route cannot see an element that opens or closes in between.
+        let clocked = searchesByTime || (request.routeType == .fastest && graph.mode.usesTraffic && !graph.conditionals.isEmpty)
+        if clocked && rules.kinds.isEmpty {
             let (outcome, departure) = engine.timeDependentScratch.withScratch { scratch -> (RouteOutcome, Double?) in
                 guard let routing = timeDependentRouting else {
                     var search = ArriveBySearch(graph: graph, table: table, potential: nil, lowerBound: nil, scratch: scratch)
