@@ -101,6 +101,8 @@ struct GraphAssembly {
         b.wayFlags.append(verdict.flags)
         b.waySpeedKmhTimes10.append(UInt16(min(65_000, (verdict.forwardSpeedKmh * 10).rounded())))
         b.waySpeedKmhTimes10.append(UInt16(min(65_000, (verdict.backwardSpeedKmh * 10).rounded())))
+        b.wayRatePercent.append(verdict.forwardRatePercent)
+        b.wayRatePercent.append(verdict.backwardRatePercent)
         return id
     }
 

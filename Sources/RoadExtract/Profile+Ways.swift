@@ -14,6 +14,9 @@ public struct WayVerdict: Sendable, Equatable {
     /// Whether each direction is travelled on foot beside the vehicle (a pushed bicycle).
     public var forwardPushing = false
     public var backwardPushing = false
+    /// How much of each direction's speed the way is worth when choosing fastest routes, percent (`Profile.ratePercents`).
+    public var forwardRatePercent: UInt8 = 100
+    public var backwardRatePercent: UInt8 = 100
 
     /// Facts few ways have, boxed: an extract keeps every way's verdict for every profile until
     /// its graphs are built, and holding them inline more than doubled that stage's memory.
@@ -197,6 +200,7 @@ extension Profile {
             verdict.penaltySeconds = carriedSteps(tags)?.penaltySeconds ?? 0
         }
         if conditional { applyConditions(tags, conditions, to: &verdict) }
+        (verdict.forwardRatePercent, verdict.backwardRatePercent) = ratePercents(tags, bidirectional: forward > 0 && backward > 0)
         return verdict
     }
 

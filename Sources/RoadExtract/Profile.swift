@@ -18,6 +18,12 @@ public struct Profile: Sendable {
     public var countryHighwaySpeedsKmh: [String: Double] = [:]
     /// `service=*` subtypes that override the `highway=service` speed, km/h.
     public var serviceSpeedsKmh: [String: Double] = [:]
+    /// Whether fastest routes weigh this mode's ways by OSRM car.lua's rate penalties
+    /// (`ratePercents`): a narrow, single-lane or unmarked two-way road, a side road, the
+    /// yielding direction of a `priority` road and the `servicePenalties` subtypes count for less than their speed.
+    public var ratePenalties = false
+    /// Share of its speed a `service=*` subtype is worth to fastest routes (car.lua's `service_penalties`).
+    public var servicePenalties: [String: Double] = [:]
     /// Highways usable only by walking beside the vehicle (a bicycle pushed on a footway), km/h.
     public var pushingSpeedsKmh: [String: Double] = [:]
     /// `route=*` values usable as ways (ferries, car trains), km/h when no `duration` is tagged.

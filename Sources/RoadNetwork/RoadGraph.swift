@@ -41,6 +41,10 @@ public struct RoadGraph: @unchecked Sendable {
     public let wayFlags: UnsafeBufferPointer<WayFlags>
     /// The speed the profile assigned (km/h × 10), per direction: [forward, backward] per way.
     public let waySpeedKmhTimes10: UnsafeBufferPointer<UInt16>
+    /// How much of its speed a way is worth when choosing fastest routes, in percent, per direction
+    /// ([forward, backward] per way): OSRM car.lua's rate penalties (`RoadGraph.ratePercent`).
+    /// Empty for modes without them and for datasets imported before they were read: every way then counts whole.
+    public let wayRatePercent: UnsafeBufferPointer<UInt8>
 
     // Arcs (turn-graph nodes)
     /// `edge << 1 | 1` when the arc runs against the edge's shape.
@@ -111,6 +115,7 @@ public struct RoadGraph: @unchecked Sendable {
         wayClass = try store.column(p + "way.class")
         wayFlags = try store.column(p + "way.flags")
         waySpeedKmhTimes10 = try store.column(p + "way.speedKmhTimes10")
+        wayRatePercent = store.optionalColumn(p + "way.ratePercent")
         arcEdge = try store.column(p + "arc.edge")
         arcDurationMs = try store.column(p + "arc.durationMs")
         arcFlags = try store.column(p + "arc.flags")
@@ -140,7 +145,7 @@ public struct RoadGraph: @unchecked Sendable {
         guard edgeShapeStart.count == edgeTail.count + 1, turnFirstOut.count == arcEdge.count + 1,
               edgeArcs.count == 2 * edgeTail.count, Int(turnFirstOut.last ?? 0) == turnTarget.count,
               stringOffsets.count >= 1, signFields.count == signWays.count * WaySignRecord.fieldCount,
-              junctionRefs.count == junctionNodes.count, junctionNames.count == junctionNodes.count else {
+              junctionRefs.count == junctionNodes.count, wayRatePercent.isEmpty || wayRatePercent.count == 2 * wayOSMIDs.count, junctionNames.count == junctionNodes.count else {
             throw .damaged(mode.rawValue, "column lengths do not agree")
         }
     }
@@ -211,6 +216,17 @@ public struct RoadGraph: @unchecked Sendable {
     /// The profile speed of a way in one direction, km/h.
     public func speedKmh(of way: WayIndex, backward: Bool) -> Double {
         Double(waySpeedKmhTimes10[way.index * 2 + (backward ? 1 : 0)]) / 10
+    }
+
+    /// Whether any way counts for less than its speed when choosing fastest routes.
+    public var hasRatePenalties: Bool { wayRatePercent.contains { $0 < 100 } }
+
+    /// How much of its speed `arc`'s way is worth in its direction, in percent (100 without a penalty):
+    /// a fastest route's weight is the arc's duration divided by this share.
+    @inlinable public func ratePercent(of arc: ArcID) -> UInt32 {
+        guard !wayRatePercent.isEmpty else { return 100 }
+        let r = wayRatePercent[way(of: arc).index * 2 + (isBackward(arc) ? 1 : 0)]
+        return r == 0 ? 100 : UInt32(r)
     }
 }
 

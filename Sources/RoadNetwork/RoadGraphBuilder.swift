@@ -22,6 +22,8 @@ public struct RoadGraphBuilder {
     public var wayClass: [RoadClass] = []
     public var wayFlags: [WayFlags] = []
     public var waySpeedKmhTimes10: [UInt16] = []
+    /// [forward, backward] per way, percent (`RoadGraph.wayRatePercent`).
+    public var wayRatePercent: [UInt8] = []
     public var arcEdge: [UInt32] = []
     public var arcDurationMs: [UInt32] = []
     public var arcFlags: [ArcFlags] = []
@@ -63,6 +65,7 @@ public struct RoadGraphBuilder {
         out.add(p + "way.class", wayClass)
         out.add(p + "way.flags", wayFlags)
         out.add(p + "way.speedKmhTimes10", waySpeedKmhTimes10)
+        if !wayRatePercent.isEmpty { out.add(p + "way.ratePercent", wayRatePercent) }
         out.add(p + "arc.edge", arcEdge)
         out.add(p + "arc.durationMs", arcDurationMs)
         out.add(p + "arc.flags", arcFlags)

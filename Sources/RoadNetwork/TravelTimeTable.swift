@@ -26,6 +26,8 @@ public struct TravelTimeTable: @unchecked Sendable {
     /// Whether each profile has one factor all week (profile 0 without data): arcs on one take
     /// the same time whenever they are entered, unless live data or a speed cap apply.
     @usableFromInline let flatProfiles: [Bool]
+    /// Whether every profile is free flow all week (factor 1 in every slot).
+    let profilesAreFreeFlow: Bool
     /// Live travel times (ms) with their expiry, and closures (never usable while closed), by arc.
     public let live: LiveOverlay
     /// "Now" for live data (seconds since 1970).
@@ -72,6 +74,12 @@ public struct TravelTimeTable: @unchecked Sendable {
         @inlinable public func ms(_ arc: Int) -> Double { Double(edgeLengthCm[Int(arcEdge[arc] >> 1)]) * msPerCm }
     }
 
+    /// Whether every arc takes its free-flow time whenever it is entered: no historical congestion,
+    /// no live speed or closure in use (a speed cap aside, which static metrics apply too).
+    public var isFreeFlow: Bool {
+        (!useHistorical || profilesAreFreeFlow) && liveUntil == nil && !(useLive && hasClosures)
+    }
+
     /// Until when live data can change travel times: it holds from any earlier moment until the
     /// last live speed expires or fades into history (nil without live speeds in use).
     public var liveUntil: Double? {
@@ -90,6 +98,7 @@ public struct TravelTimeTable: @unchecked Sendable {
             let week = profileFactors[(p * Self.slotsPerWeek)..<((p + 1) * Self.slotsPerWeek)]
             return week.allSatisfy { $0 == week.first }
         }
+        profilesAreFreeFlow = profileFactors.allSatisfy { $0 == UInt16(Self.factorScale) }
         self.live = live
         self.referenceTime = referenceTime
         self.utcOffsetSeconds = utcOffsetSeconds

@@ -8,7 +8,8 @@ public struct PlanRequest: Sendable {
     public enum Timing: Sendable, Equatable {
         /// Leave at the planner's "now": the CCH on the weights in force, then timed exactly.
         case leaveNow
-        /// Leave at this moment (seconds since 1970): an exact time-dependent search for the fastest route.
+        /// Leave at this moment (seconds since 1970): an exact time-dependent search for the fastest
+        /// route while traffic is in force, the static route otherwise (`RouteCalculation.searchesByTime`).
         case departAt(Double)
         /// Arrive by this moment (seconds since 1970): the latest departure that makes it.
         case arriveBy(Double)

@@ -61,8 +61,19 @@ extension RouteCalculation {
         }
     }
 
+    /// Whether fastest routes are searched time-dependently, by the real time of arrival: only
+    /// while traffic is in force (historical congestion, live speeds or closures). Those searches
+    /// label arcs with arrival times and steer by lower bounds of the travel time, so they cannot
+    /// choose by the rate-weighted time that static fastest routes do (`Metric.fastestWeight`):
+    /// a weight is not a clock. With nothing time-dependent in force, a depart-at or arrive-by
+    /// route is the static route (chosen by that weight, as OSRM's), timed from its moment.
+    var searchesByTime: Bool { request.routeType == .fastest && graph.mode.usesTraffic && !table.isFreeFlow }
+
     func arriveBy(_ endpoints: [RouteEndpoint], arrival: Double, prepared: PreparedMetric) throws(Failure) -> (Route, Double) {
-        if request.routeType == .fastest && rules.kinds.isEmpty && graph.mode.usesTraffic {
+        // Rules by the time of day need the clock as well: the latest departure along a static
+        // route cannot see an element that opens or closes in between.
+        let clocked = searchesByTime || (request.routeType == .fastest && graph.mode.usesTraffic && !graph.conditionals.isEmpty)
+        if clocked && rules.kinds.isEmpty {
             let (outcome, departure) = engine.timeDependentScratch.withScratch { scratch -> (RouteOutcome, Double?) in
                 guard let routing = timeDependentRouting else {
                     var search = ArriveBySearch(graph: graph, table: table, potential: nil, lowerBound: nil, scratch: scratch)

@@ -94,7 +94,7 @@ struct RouteCalculation {
             let departure = departAt ?? now
             let explicitTime = departAt != nil
             let best: Route
-            if explicitTime && request.routeType == .fastest && graph.mode.usesTraffic {
+            if explicitTime && searchesByTime {
                 best = try timed(timeDependentRoute(endpoints, departure: departure, penalty: rules.entryPenaltyMs()), departure: departure)
             } else {
                 best = try staticRoute(endpoints, prepared: prepared)
@@ -102,7 +102,7 @@ struct RouteCalculation {
             routes = [best]
             departures = [departure]
             for alternative in alternatives(best, endpoints: endpoints, prepared: prepared,
-                                            departure: explicitTime && request.routeType == .fastest ? departure : nil) {
+                                            departure: explicitTime && searchesByTime ? departure : nil) {
                 routes.append(alternative)
                 departures.append(departure)
             }

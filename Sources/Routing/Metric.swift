@@ -2,9 +2,10 @@ public import RoadNetwork
 
 /// What a metric's weights count.
 public enum WeightUnit: String, Sendable {
-    /// Travel time (fastest routes, time-dependent lower bounds).
+    /// Travel time (fastest routes on graphs without rate penalties, time-dependent lower bounds).
     case milliseconds
-    /// Travel time scaled by road class and curviness (thrilling routes): not a duration.
+    /// Travel time scaled by how much a road's speed is worth (fastest car routes by OSRM's rate
+    /// penalties, quiet bicycle routes, thrilling routes by road class and curviness): not a duration.
     case weightedMilliseconds
     /// Length (shortest routes).
     case centimetres
@@ -54,16 +55,31 @@ public struct Metric: Sendable {
         return overflow ? infinite : sum
     }
 
-    /// Free-flow travel time in milliseconds, with the restricted-entry penalty (never part of a
-    /// reported duration).
+    /// Free-flow travel time in milliseconds, each arc's divided by its way's rate share
+    /// (`fastestWeight`), with the restricted-entry penalty (never part of a reported duration).
     public static func fastest(_ graph: RoadGraph) -> Metric {
-        var arc = Array(graph.arcDurationMs)
-        for a in 0..<arc.count where arc[a] == 0 { arc[a] = 1 }
-        return withTurns(graph, unit: .milliseconds, arcWeight: arc, turnWeight: { t, from, to in
+        let arc = (0..<graph.arcCount).map { fastestWeight(graph, ArcID($0), ms: graph.arcDurationMs[$0]) }
+        return withTurns(graph, unit: fastestUnit(graph), arcWeight: arc, turnWeight: { t, from, to in
             var w = graph.turnDurationMs[t]
             if restricted(graph, to) && !restricted(graph, from) { w = add(w, WeightUnit.milliseconds.restrictedEntryPenalty) }
             return w
         })
+    }
+
+    /// What a fastest route weighs `arc` at when it takes `ms` to drive: the time divided by the
+    /// share of its speed the way is worth (`RoadGraph.ratePercent`), as OSRM's `routability`
+    /// weight is the duration divided by the rate penalty. Turns weigh their duration, as in car.lua.
+    /// Routes are chosen by this; every reported time is the sum of the real durations (`RouteTiming`).
+    @inline(__always)
+    public static func fastestWeight(_ graph: RoadGraph, _ arc: ArcID, ms: UInt32) -> UInt32 {
+        let rate = graph.ratePercent(of: arc)
+        guard rate < 100 else { return max(1, ms) }
+        return UInt32(min(UInt64(UInt32.max / 4), max(1, (UInt64(ms) * 100 + UInt64(rate) / 2) / UInt64(rate))))
+    }
+
+    /// Fastest weights are durations only where no way has a rate penalty.
+    public static func fastestUnit(_ graph: RoadGraph) -> WeightUnit {
+        graph.hasRatePenalties ? .weightedMilliseconds : .milliseconds
     }
 
     /// Length in centimetres; turns cost nothing but restricted roads keep their entry penalty.

@@ -4,7 +4,8 @@ import GeoCore
 /// Builds the integer weights for a `MetricKey` from the arc times in force (free flow,
 /// historical, or with live traffic).
 ///
-/// - fastest: milliseconds.
+/// - fastest: milliseconds, each arc's divided by its way's rate share where the profile has
+///   OSRM's rate penalties (`Metric.fastestWeight`; then in `weightedMilliseconds`).
 /// - shortest: centimetres.
 /// - eco: microlitres of fuel by `FuelModel` + 0.05 µL per millisecond (so equal-fuel routes
 ///   prefer the quicker one).
@@ -42,9 +43,9 @@ public enum MetricFactory {
                 arc[a] = UInt32(min(Double(UInt32.max / 4), max(1, Double(arcMs[a]) / factor)))
             }
         case .fastest, .thrilling:
-            unit = key.routeType == .thrilling ? .weightedMilliseconds : .milliseconds
+            unit = key.routeType == .thrilling ? .weightedMilliseconds : Metric.fastestUnit(graph)
             for a in 0..<n where arcMs[a] != Metric.infinite {
-                arc[a] = max(1, arcMs[a])
+                arc[a] = Metric.fastestWeight(graph, ArcID(a), ms: arcMs[a])
             }
             if key.routeType == .thrilling {
                 let curve = curvature ?? Self.curvature(graph)

@@ -6,7 +6,7 @@ public struct Route: Sendable {
     public var legs: [RouteLeg]
     /// The waypoints as given and as snapped onto the road.
     public var endpoints: [RouteEndpoint]
-    /// The metric's total cost (ms for fastest, cm for shortest); for comparisons, not display.
+    /// The metric's total cost (its `WeightUnit`: rate-weighted ms for fastest car routes, cm for shortest); for comparisons, not display.
     public var cost: UInt32
 
     public init(legs: [RouteLeg], endpoints: [RouteEndpoint], cost: UInt32) {

@@ -115,7 +115,8 @@ import OSMPBF
         (["highway": "residential", "maxspeed": "FI:urban"], 40),
         (["highway": "primary", "surface": "gravel"], 40),
         (["highway": "primary", "maxspeed": "100", "surface": "sand"], 20),
-        (["highway": "service", "service": "parking_aisle"], 5),
+        // car.lua drives service subtypes at the `service` speed; only their weight is penalised.
+        (["highway": "service", "service": "parking_aisle"], 15),
         (["highway": "motorway"], 90),
     ] as [([String: String], Double)])
     func carSpeed(tags: [String: String], kmh: Double) throws {

@@ -70,7 +70,8 @@ import RoutePlanning
     ] }
 
     /// The requests asked between two points: leave now (fastest and shortest), depart at and
-    /// arrive by (exact time-dependent searches, with and without the hierarchy's potentials).
+    /// arrive by (with no traffic in force on these maps, the static route timed from its moment,
+    /// as `RouteCalculation.searchesByTime` has it; the time-dependent searches' oracles are in RoutingTests).
     static func requests(_ from: Coordinate, _ to: Coordinate, mode: TravelMode, timed: Bool) -> [PlanRequest] {
         var fastest = PlanRequest(waypoints: [from, to], mode: mode)
         var shortest = fastest

@@ -6,7 +6,11 @@ extension Profile {
     public static let car = Profile(
         mode: .car,
         highwaySpeedsKmh: carSpeeds,
-        serviceSpeedsKmh: ["alley": 5, "parking": 5, "parking_aisle": 5, "driveway": 5, "drive-through": 5, "emergency_access": 0],
+        // car.lua drives alleys, parking aisles and driveways at the `service` speed and only
+        // weighs them at half of it (`servicePenalties`): they are not shortcuts, but the time is real.
+        serviceSpeedsKmh: ["emergency_access": 0],
+        ratePenalties: true,
+        servicePenalties: ["alley": 0.5, "parking": 0.5, "parking_aisle": 0.5, "driveway": 0.5, "drive-through": 0.5, "drive-thru": 0.5],
         routeSpeedsKmh: ["ferry": 5, "shuttle_train": 10],
         accessGrantedSpeedKmh: 10,
         excludedTags: carExclusions,
