@@ -59,21 +59,10 @@ final class TrafficSnapshot: @unchecked Sendable {
         closedArcCount = table.live.closedUntil.reduce(0) { $0 + ($1 > now ? 1 : 0) }
     }
 
-    /// Every arc's time entered at `now`: a walk through its weekly profile's grid per arc, over
-    /// the whole map on every update, so it runs in chunks over the cores (`chunks`: how many;
-    /// nil: one per 100,000 arcs, at most 8).
-    static func arcTimes(_ t: TravelTimeTable, graph: RoadGraph, at now: Double, chunks: Int? = nil) -> [UInt32] {
-        let n = graph.arcCount
-        let chunks = chunks ?? max(1, min(8, n / 100_000))
-        return [UInt32](unsafeUninitializedCapacity: n) { out, count in
-            nonisolated(unsafe) let out = out
-            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                for a in (n * chunk / chunks)..<(n * (chunk + 1) / chunks) {
-                    let ms = t.traverseMs(a, entry: now)
-                    out.initializeElement(at: a, to: ms.isFinite ? UInt32(min(Double(UInt32.max - 1), max(1, ms.rounded()))) : UInt32.max)
-                }
-            }
-            count = n
+    static func arcTimes(_ t: TravelTimeTable, graph: RoadGraph, at now: Double) -> [UInt32] {
+        (0..<graph.arcCount).map { a in
+            let ms = t.traverseMs(a, entry: now)
+            return ms.isFinite ? UInt32(min(Double(UInt32.max - 1), max(1, ms.rounded()))) : UInt32.max
         }
     }
 
