@@ -295,34 +295,32 @@ extension ColumnSet {
         var buffer = [UInt8](repeating: 0, count: 4 << 20)
         for name in names {
             guard let entry = entries[name], let expected = entry.checksum else { throw .missingColumn(name) }
-            var offset = ColumnSetBuilder.headerSize + entry.offset
-            let end = offset + entry.elementSize * entry.count
-            var crc: UInt32 = 0
-            while offset < end {
-                let want = min(buffer.count, end - offset)
-                let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, want, off_t(offset)) }
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { throw .io(.errno(path, "cannot read")) }
-                crc = buffer.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[0..<n]), continuing: crc) }
-                offset += n
-            }
+            let start = ColumnSetBuilder.headerSize + entry.offset
+            let crc = try Self.checksum(fd: fd, path: path, from: start, to: start + entry.elementSize * entry.count, buffer: &buffer)
             guard crc == expected else { throw .damaged(path, "column \"\(name)\" does not match its checksum") }
         }
     }
 
-    private static func checkContent(path: String, fd: Int32, size: Int, storedCRC: UInt32) throws(ColumnSetError) {
-        FileIO.adviseRandomReads(fd)
-        var buffer = [UInt8](repeating: 0, count: 4 << 20)
-        var offset = ColumnSetBuilder.headerSize
+    /// The CRC-32 of the file's bytes `start..<end`, read with `pread` through `buffer`.
+    private static func checksum(fd: Int32, path: String, from start: Int, to end: Int,
+                                 buffer: inout [UInt8]) throws(ColumnSetError) -> UInt32 {
+        var offset = start
         var crc: UInt32 = 0
-        while offset < size {
-            let want = min(buffer.count, size - offset)
+        while offset < end {
+            let want = min(buffer.count, end - offset)
             let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, want, off_t(offset)) }
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { throw .io(.errno(path, "cannot read")) }
             crc = buffer.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[0..<n]), continuing: crc) }
             offset += n
         }
+        return crc
+    }
+
+    private static func checkContent(path: String, fd: Int32, size: Int, storedCRC: UInt32) throws(ColumnSetError) {
+        FileIO.adviseRandomReads(fd)
+        var buffer = [UInt8](repeating: 0, count: 4 << 20)
+        let crc = try checksum(fd: fd, path: path, from: ColumnSetBuilder.headerSize, to: size, buffer: &buffer)
         guard crc == storedCRC else { throw .damaged(path, "content checksum mismatch") }
     }
 }

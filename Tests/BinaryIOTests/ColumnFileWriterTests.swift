@@ -66,15 +66,21 @@ import MapsTestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
 
-    @Test func theCheckFindsAFlippedByte() throws {
-        let path = Self.folder() + "/g.wfg"
+    /// Writes a file of the columns `add` gives (the first being `numbers`) and flips one bit of
+    /// its 50,000th number.
+    func writeFlipped(_ path: String, _ add: (inout ColumnFileWriter) -> Void) throws {
         let writer = try ColumnFileWriter(path: path, formatVersion: 1)
         var sink = writer
-        sink.add("first", numbers)
+        add(&sink)
         try writer.finish()
         var bytes = try #require(FileManager.default.contents(atPath: path))
         bytes[64 + 4 * 50_000] ^= 0x10
         try bytes.write(to: URL(fileURLWithPath: path))
+    }
+
+    @Test func theCheckFindsAFlippedByte() throws {
+        let path = Self.folder() + "/g.wfg"
+        try writeFlipped(path) { $0.add("first", numbers) }
         // Opening without the check still works (a server checks in the background) ...
         _ = try ColumnSet.open(path: path, formatVersion: 1, verify: false)
         // ... and the check refuses it, as opening with it does.
@@ -86,15 +92,11 @@ import MapsTestSupport
     /// flipped byte in one column fails its check, by name, and not the others'.
     @Test func theColumnCheckNamesTheDamagedColumnOnly() throws {
         let path = Self.folder() + "/g.wfg"
-        let writer = try ColumnFileWriter(path: path, formatVersion: 1)
-        var sink = writer
-        sink.add("first", numbers)
-        sink.add("second", small)
-        sink.add("empty", [UInt8]())
-        try writer.finish()
-        var bytes = try #require(FileManager.default.contents(atPath: path))
-        bytes[64 + 4 * 50_000] ^= 0x10
-        try bytes.write(to: URL(fileURLWithPath: path))
+        try writeFlipped(path) { sink in
+            sink.add("first", numbers)
+            sink.add("second", small)
+            sink.add("empty", [UInt8]())
+        }
         let set = try ColumnSet.open(path: path, formatVersion: 1, verify: false)
         #expect(set.columnsChecksummed)
         try set.verify(path: path, columns: ["second", "empty"])
