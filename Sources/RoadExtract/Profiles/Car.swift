@@ -21,7 +21,7 @@ extension Profile {
         smoothnessSpeedCapsKmh: ["intermediate": 80, "bad": 40, "very_bad": 20, "horrible": 10, "very_horrible": 5, "impassable": 0],
         accessKeys: ["access", "vehicle", "motor_vehicle", "motorcar"],
         obeysOneway: true,
-        onewayKeys: ["oneway"],
+        onewayKeys: ["oneway:motorcar", "oneway:motor_vehicle", "oneway:vehicle", "oneway"],
         impliedOnewayHighways: ["motorway", "motorway_link"],
         impliedOnewayJunctions: ["roundabout", "circular"],
         passableBarriers: ["cattle_grid", "border_control", "toll_booth", "sally_port", "gate", "lift_gate", "no",
