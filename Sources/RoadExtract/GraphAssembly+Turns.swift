@@ -110,6 +110,8 @@ extension GraphAssembly {
 
     func wayOSMID(_ a: ArcID) -> Int64 { b.wayOSMIDs[b.edgeWay[Int(b.arcEdge[a.index] >> 1)].index] }
 
+    func onRoundabout(_ a: ArcID) -> Bool { b.wayFlags[b.edgeWay[Int(b.arcEdge[a.index] >> 1)].index].contains(.roundabout) }
+
     func twin(_ a: ArcID) -> ArcID { b.edgeArcs[Int(b.arcEdge[a.index] ^ 1)] }
 
     /// Whether the traffic signal at graph node `v` stops traffic arriving on `arc`: a signal for
@@ -182,7 +184,10 @@ extension GraphAssembly {
                     if !allowed { continue }
                     if let during { conditionalMoves.append((arc, out, schedule(during))) }
                 }
-                let seconds = costs.seconds(angle: angle, roads: Int(adj.degree[v]), isUTurn: isUTurn, signals: signals) + barrierSeconds
+                let roundabout = onRoundabout(arc) || onRoundabout(out)
+                let seconds = costs.seconds(angle: angle, roads: Int(adj.degree[v]), isUTurn: isUTurn, signals: signals,
+                                            roundabout: roundabout) + barrierSeconds
+                    + yieldSeconds(arriving: arc, into: out, at: v, roads: Int(adj.degree[v]), outs: outs)
                 table.target.append(out)
                 table.cost.append(UInt32((seconds * 1000).rounded()))
             }
