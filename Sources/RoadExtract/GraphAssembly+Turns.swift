@@ -149,6 +149,8 @@ extension GraphAssembly {
             let blocked = b.nodeFlags[v].contains(.barrier)
             let twinArc = twin(arc)
             let others = outs.filter { $0 != twinArc }.count
+            // Turning round where no other road brings traffic in crosses nobody's way.
+            let aloneIn = adj.into(v).allSatisfy { $0 == arc }
             let signals = b.nodeFlags[v].contains(.trafficSignals) && signalHolds(arriving: arc, at: v)
             // A gate on the road costs its time on every move through its node (OSRM adds it to the turn).
             let barrierSeconds = x.nodeBarrierSeconds[extractorNodeOf[v]]?[p] ?? 0
@@ -158,7 +160,7 @@ extension GraphAssembly {
             for out in outs {
                 let isUTurn = out == twinArc
                 if blocked && !isUTurn { continue }
-                if isUTurn && !blocked && costs.uTurns == .deadEndsOnly && others > 0 { continue }
+                if isUTurn && !blocked && costs.uTurns == .deadEndsOnly && others > 0 && !aloneIn { continue }
                 let angle = isUTurn ? 180 : Geodesy.turnAngle(from: adj.arriveBearing[a], to: adj.departBearing[out.index])
                 if !restrictions.isEmpty {
                     let toWay = wayOSMID(out)

@@ -151,6 +151,8 @@ public struct Profile: Sendable {
 /// What turning costs, after OSRM's profiles: a curve of the turn angle, cheaper towards the kerb
 /// side, plus fixed costs for U-turns and traffic signals.
 public struct TurnCostModel: Sendable {
+    /// `deadEndsOnly`: a U-turn where no other road leads on, or where no other road brings traffic
+    /// in (the end of a two-way road where only one-ways lead away), as OSRM turns round; `anywhere`.
     public enum UTurns: Sendable { case deadEndsOnly, anywhere }
     /// How the cost grows with the angle: OSRM car.lua's sigmoid (a right angle towards the kerb is
     /// nearly free, one across traffic nearly the full penalty), or bicycle.lua's square of the angle
