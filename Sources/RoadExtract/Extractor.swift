@@ -51,6 +51,8 @@ public final class Extractor {
     /// The seconds each profile spends passing a node's barrier (`Profile.barrierSeconds`), by
     /// node index, for barriers that cost some profile time.
     var nodeBarrierSeconds: [Int32: [Double]] = [:]
+    /// Stop and give-way signs by node index (`YieldSign`).
+    var nodeYieldSigns: [Int32: YieldSign] = [:]
     /// Exit number and name of motorway junction nodes, by node index.
     var nodeJunctions: [Int32: (ref: UInt32, name: UInt32)] = [:]
 
@@ -115,7 +117,7 @@ public final class Extractor {
         wayOSMIDs = []; wayRefOffsets = [0]; wayRefs = []; wayName = []; wayRef = []
         verdicts = []; countryVerdicts = [:]; wayByOSMID = [:]; strings = [""]; stringIndex = ["": 0]; restrictions = []
         nodeIDs = []; nodeCoordinates = []; nodePresent = []; nodeBits = []; wayRefNode = []; nodeStopSign = []
-        nodeSignalDirections = [:]; nodeBarrierSeconds = [:]
+        nodeSignalDirections = [:]; nodeBarrierSeconds = [:]; nodeYieldSigns = [:]
     }
 
     func intern(_ s: String) -> UInt32 {
@@ -252,6 +254,7 @@ public final class Extractor {
                     if directions.contains(where: { $0 != .both }) { nodeSignalDirections[Int32(cursor)] = directions }
                 }
                 if tags["highway"] == "stop" { nodeStopSign[cursor] = true }
+                if let sign = YieldSign(tags) { nodeYieldSigns[Int32(cursor)] = sign }
                 if tags["highway"] == "motorway_junction", tags["ref"] != nil || tags["name"] != nil {
                     nodeJunctions[Int32(cursor)] = (intern(tags["ref"] ?? ""), intern(tags["name"] ?? ""))
                 }

@@ -110,6 +110,8 @@ extension GraphAssembly {
 
     func wayOSMID(_ a: ArcID) -> Int64 { b.wayOSMIDs[b.edgeWay[Int(b.arcEdge[a.index] >> 1)].index] }
 
+    func onRoundabout(_ a: ArcID) -> Bool { b.wayFlags[b.edgeWay[Int(b.arcEdge[a.index] >> 1)].index].contains(.roundabout) }
+
     func twin(_ a: ArcID) -> ArcID { b.edgeArcs[Int(b.arcEdge[a.index] ^ 1)] }
 
     /// Whether the traffic signal at graph node `v` stops traffic arriving on `arc`: a signal for
@@ -147,6 +149,8 @@ extension GraphAssembly {
             let blocked = b.nodeFlags[v].contains(.barrier)
             let twinArc = twin(arc)
             let others = outs.filter { $0 != twinArc }.count
+            // Turning round where no other road brings traffic in crosses nobody's way.
+            let aloneIn = adj.into(v).allSatisfy { $0 == arc }
             let signals = b.nodeFlags[v].contains(.trafficSignals) && signalHolds(arriving: arc, at: v)
             // A gate on the road costs its time on every move through its node (OSRM adds it to the turn).
             let barrierSeconds = x.nodeBarrierSeconds[extractorNodeOf[v]]?[p] ?? 0
@@ -156,7 +160,7 @@ extension GraphAssembly {
             for out in outs {
                 let isUTurn = out == twinArc
                 if blocked && !isUTurn { continue }
-                if isUTurn && !blocked && costs.uTurns == .deadEndsOnly && others > 0 { continue }
+                if isUTurn && !blocked && costs.uTurns == .deadEndsOnly && others > 0 && !aloneIn { continue }
                 let angle = isUTurn ? 180 : Geodesy.turnAngle(from: adj.arriveBearing[a], to: adj.departBearing[out.index])
                 if !restrictions.isEmpty {
                     let toWay = wayOSMID(out)
@@ -182,7 +186,10 @@ extension GraphAssembly {
                     if !allowed { continue }
                     if let during { conditionalMoves.append((arc, out, schedule(during))) }
                 }
-                let seconds = costs.seconds(angle: angle, roads: Int(adj.degree[v]), isUTurn: isUTurn, signals: signals) + barrierSeconds
+                let roundabout = onRoundabout(arc) || onRoundabout(out)
+                let seconds = costs.seconds(angle: angle, roads: Int(adj.degree[v]), isUTurn: isUTurn, signals: signals,
+                                            roundabout: roundabout) + barrierSeconds
+                    + yieldSeconds(arriving: arc, into: out, at: v, roads: Int(adj.degree[v]), outs: outs)
                 table.target.append(out)
                 table.cost.append(UInt32((seconds * 1000).rounded()))
             }

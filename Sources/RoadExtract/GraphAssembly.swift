@@ -63,7 +63,7 @@ struct GraphAssembly {
         for n in 0..<count.count where count[n] > 0 {
             let bits = x.nodeBits[n]
             if count[n] >= 2 || bits & blockBit != 0 || (signals && bits & Extractor.signalBit != 0)
-                || x.nodeBarrierSeconds[Int32(n)].map({ $0[p] > 0 }) == true {
+                || x.nodeBarrierSeconds[Int32(n)].map({ $0[p] > 0 }) == true || keepsYieldSign(n) {
                 _ = ensureNode(n)
             }
         }

@@ -1,3 +1,5 @@
+public import OSMPBF
+
 /// Parses OSM `maxspeed=*` values into km/h.
 ///
 /// Handles plain numbers ("50"), units ("30 mph", "20 knots", "50 km/h"), several values
@@ -35,6 +37,23 @@ public enum MaxSpeed {
         case "knots", "knot", "kn": return n * 1.852
         default: return nil
         }
+    }
+
+    /// Keys that give a way's speed, the first that parses deciding (OSRM car.lua's order): the
+    /// advisory speed drivers are asked to keep (bends, ramps), the limit, then the zone a limit
+    /// was derived from (`source:maxspeed=DE:urban`, `maxspeed:type=US:urban`) where no limit is set.
+    static let signedKeys = ["maxspeed:advisory", "maxspeed", "source:maxspeed", "maxspeed:type"]
+
+    /// The speeds signed for each direction of a way (`KEY:forward`/`KEY:backward` before `KEY`),
+    /// km/h; nil where no key gives one.
+    public static func signed(_ tags: Tags) -> (forward: Double?, backward: Double?) {
+        var forward: Double?, backward: Double?
+        for key in signedKeys where forward == nil || backward == nil {
+            let both = tags[key].flatMap(kmh)
+            forward = forward ?? tags[key + ":forward"].flatMap(kmh) ?? both
+            backward = backward ?? tags[key + ":backward"].flatMap(kmh) ?? both
+        }
+        return (forward, backward)
     }
 
     /// Country zone values that are not urban/rural defaults.

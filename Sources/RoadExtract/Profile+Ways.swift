@@ -148,9 +148,9 @@ extension Profile {
             if lanes.backward { backward = s }
         }
         if let factor = maxspeedFactor, !flags.contains(.ferry) {
-            let general = tags["maxspeed"].flatMap(MaxSpeed.kmh)
-            if let f = tags["maxspeed:forward"].flatMap(MaxSpeed.kmh) ?? general { forward = f * factor }
-            if let b = tags["maxspeed:backward"].flatMap(MaxSpeed.kmh) ?? general { backward = b * factor }
+            let limits = MaxSpeed.signed(tags)
+            if let f = limits.forward { forward = f * factor }
+            if let b = limits.backward { backward = b * factor }
         }
         var cap = Double.infinity
         if let s = tags["surface"], let c = surfaceSpeedCapsKmh[s] { cap = min(cap, c) }

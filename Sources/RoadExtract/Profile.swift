@@ -111,6 +111,9 @@ public struct Profile: Sendable {
     /// Node keys that keep a traffic signal to one direction of its ways (`traffic_signals:direction`),
     /// the first present deciding (`signalDirection`); empty: a signal holds both directions.
     public var signalDirectionKeys: [String] = []
+    /// Seconds a move through a `highway=stop` or `highway=give_way` node costs the traffic the sign
+    /// holds (OSRM car.lua's obstacles: a stop 2 s, a give-way 1 s); empty: signs cost nothing.
+    public var yieldSeconds: [String: Double] = [:]
 
     // MARK: Turns
 
@@ -148,6 +151,8 @@ public struct Profile: Sendable {
 /// What turning costs, after OSRM's profiles: a curve of the turn angle, cheaper towards the kerb
 /// side, plus fixed costs for U-turns and traffic signals.
 public struct TurnCostModel: Sendable {
+    /// `deadEndsOnly`: a U-turn where no other road leads on, or where no other road brings traffic
+    /// in (the end of a two-way road where only one-ways lead away), as OSRM turns round; `anywhere`.
     public enum UTurns: Sendable { case deadEndsOnly, anywhere }
     /// How the cost grows with the angle: OSRM car.lua's sigmoid (a right angle towards the kerb is
     /// nearly free, one across traffic nearly the full penalty), or bicycle.lua's square of the angle
@@ -162,13 +167,18 @@ public struct TurnCostModel: Sendable {
     public var trafficSignalSeconds: Double
     public var uTurns: UTurns
     public var curve: Curve = .sigmoid
+    /// Added to a turn across oncoming traffic (a left turn, traffic keeping right) at a junction,
+    /// for the wait for a gap, growing with the angle so that a slight bend pays almost nothing
+    /// (OSRM car.lua 26.10's `oncoming_turn_penalty`, 2 s). Not on U-turns, which pay their own
+    /// penalty, and not where either road is a roundabout, whose traffic runs one way.
+    public var oncomingTurnSeconds: Double = 0
 
     public static let none = TurnCostModel(turnPenaltySeconds: 0, turnBias: 1, uTurnPenaltySeconds: 0,
                                            trafficSignalSeconds: 0, uTurns: .anywhere)
 
     /// Seconds for turning by `angle` degrees (positive = right, ±180 = U-turn) at a node with
     /// `roads` roads; continuing along a road without a junction costs nothing.
-    public func seconds(angle: Double, roads: Int, isUTurn: Bool, signals: Bool) -> Double {
+    public func seconds(angle: Double, roads: Int, isUTurn: Bool, signals: Bool, roundabout: Bool = false) -> Double {
         var cost = 0.0
         if roads > 2 || isUTurn, turnPenaltySeconds > 0 {
             switch curve {
@@ -180,6 +190,10 @@ public struct TurnCostModel: Sendable {
                 let rightAngles = angle / 90
                 cost = rightAngles * rightAngles * turnPenaltySeconds * (angle >= 0 ? 1 / turnBias : turnBias)
             }
+        }
+        if oncomingTurnSeconds > 0, angle < 0, roads > 2, !isUTurn, !roundabout {
+            let sharpness = 1 / (1 + exp(-(13 * abs(angle) / 180 - 3.25)))
+            cost += oncomingTurnSeconds * sharpness
         }
         if isUTurn { cost += uTurnPenaltySeconds }
         if signals { cost += trafficSignalSeconds }

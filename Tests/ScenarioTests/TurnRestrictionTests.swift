@@ -109,6 +109,38 @@ import RoadNetwork
         #expect(s.route("c", "d") == "cbd")
     }
 
+    /// At the end of a two-way road where only one-ways lead away (the mouth of a one-way street), no
+    /// other traffic comes in, and a car may turn round there, as OSRM lets it: barred from turning
+    /// left from c to d, it turns at b (200 m on) rather than at the dead end a (300 m on); b's
+    /// one-way loop b–e–f–g only leads back to c.
+    @Test func aCarTurnsRoundWhereOnlyOneWaysLeadOn() throws {
+        let s = try Scenario("""
+                a
+                |
+                |
+            d - j - b - - - e
+                |           |
+                c - - - - - f
+            """, ways: ["aj": ["highway": "residential"], "dj": ["highway": "residential"], "jb": ["highway": "residential"],
+                        "cj": ["highway": "residential"], "be": ["highway": "residential", "oneway": "yes"],
+                        "ef": ["highway": "residential", "oneway": "yes"], "fc": ["highway": "residential", "oneway": "yes"]],
+            restrictions: [.init(from: "cj", via: "j", to: "dj", type: "no_left_turn")])
+        #expect(s.route("c", "d") == "cjbjd")
+        // Where a two-way road goes on from b, b is a junction like any other: the car turns at a.
+        let through = try Scenario("""
+                a
+                |
+                |
+            d - j - b - - - e
+                |           |
+                c - - - - - f
+            """, ways: ["aj": ["highway": "residential"], "dj": ["highway": "residential"], "jb": ["highway": "residential"],
+                        "cj": ["highway": "residential"], "be": ["highway": "residential"],
+                        "ef": ["highway": "residential", "oneway": "yes"], "fc": ["highway": "residential", "oneway": "yes"]],
+            restrictions: [.init(from: "cj", via: "j", to: "dj", type: "no_left_turn")])
+        #expect(through.route("c", "d") == "cjajd")
+    }
+
     @Test func trafficSignalsCostTime() throws {
         let plain = try Scenario("a b c", ways: ["abc": ["highway": "primary"]])
         let signals = try Scenario("a b c", ways: ["abc": ["highway": "primary"]], nodes: ["b": ["highway": "traffic_signals"]])

@@ -21,7 +21,7 @@ extension Profile {
         smoothnessSpeedCapsKmh: ["intermediate": 80, "bad": 40, "very_bad": 20, "horrible": 10, "very_horrible": 5, "impassable": 0],
         accessKeys: ["access", "vehicle", "motor_vehicle", "motorcar"],
         obeysOneway: true,
-        onewayKeys: ["oneway"],
+        onewayKeys: ["oneway:motorcar", "oneway:motor_vehicle", "oneway:vehicle", "oneway"],
         impliedOnewayHighways: ["motorway", "motorway_link"],
         impliedOnewayJunctions: ["roundabout", "circular"],
         passableBarriers: ["cattle_grid", "border_control", "toll_booth", "sally_port", "gate", "lift_gate", "no",
@@ -29,10 +29,11 @@ extension Profile {
         barrierPenaltySeconds: ["gate": 60, "lift_gate": 60],
         // OSRM car.lua (lib/obstacles.lua): `traffic_signals:direction`, else `direction`.
         signalDirectionKeys: ["traffic_signals:direction", "direction"],
+        yieldSeconds: ["stop": 2, "give_way": 1],
         restrictionKeys: ["restriction", "restriction:motor_vehicle", "restriction:motorcar", "restriction:vehicle"],
         restrictionExemptions: ["motorcar", "motor_vehicle", "vehicle"],
         turnCosts: TurnCostModel(turnPenaltySeconds: 7.5, turnBias: 1.075, uTurnPenaltySeconds: 20,
-                                 trafficSignalSeconds: 2, uTurns: .deadEndsOnly)
+                                 trafficSignalSeconds: 2, uTurns: .deadEndsOnly, oncomingTurnSeconds: 2)
     )
 
     static let carSpeeds: [String: Double] = [

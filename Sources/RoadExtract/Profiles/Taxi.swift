@@ -10,7 +10,7 @@ extension Profile {
         p.highwaySpeedsKmh["busway"] = 40
         p.accessKeys = ["access", "vehicle", "motor_vehicle", "motorcar", "psv", "taxi"]
         p.psvKeys = ["psv", "taxi"]
-        p.onewayKeys = ["oneway:taxi", "oneway:psv", "oneway"]
+        p.onewayKeys = ["oneway:taxi", "oneway:psv", "oneway:motorcar", "oneway:motor_vehicle", "oneway:vehicle", "oneway"]
         p.contraflowTags = ["busway": ["opposite_lane"], "busway:left": ["opposite_lane"], "busway:right": ["opposite_lane"]]
         p.restrictionExemptions = ["motorcar", "motor_vehicle", "vehicle", "psv", "taxi"]
         return p
