@@ -35,8 +35,12 @@ extension PlanningEngine {
         var cells: [[MatrixCell]]
         if request.isTimeDependent {
             let table = key.live ? snapshot.table : snapshot.historicalTable
-            cells = Self.timeDependentCells(graph: graph, table: table, timing: request.timing, from: from, to: to, threads: request.threads,
-                                            scratch: engine.matrixScratch)
+            // The week's lower bounds (lowered where live speeds are faster): they hold for every
+            // cell whatever its hours, which a band's would not.
+            let bound = snapshot.potentials.map { (snapshot.liveBound(live: key.live, band: nil) ?? $0.week).bound }
+                ?? LowerBound.make(graph, table: table, live: key.live)
+            cells = Self.timeDependentCells(graph: graph, table: table, bound: bound, timing: request.timing, from: from, to: to,
+                                            threads: request.threads, scratch: engine.matrixScratch)
         } else {
             guard let (prepared, time) = snapshot.measured(.time, key: key), let (_, length) = snapshot.measured(.length, key: key) else {
                 return nil
@@ -61,7 +65,7 @@ extension PlanningEngine {
                       searchSeconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
     }
 
-    static func timeDependentCells(graph: RoadGraph, table: TravelTimeTable, timing: PlanRequest.Timing,
+    static func timeDependentCells(graph: RoadGraph, table: TravelTimeTable, bound: LowerBound, timing: PlanRequest.Timing,
                                    from: [[ArcPosition]], to: [[ArcPosition]], threads: Int,
                                    scratch: ObjectPool<TimeDependentManyToMany.Scratch>) -> [[MatrixCell]] {
         let arriving: Double?, leaving: Double
@@ -70,8 +74,13 @@ extension PlanningEngine {
         case .departAt(let t): arriving = nil; leaving = t
         case .leaveNow: preconditionFailure("a time-dependent matrix needs a moment")
         }
-        // Rows leaving, columns arriving: one search each, split over the threads.
+        // Rows leaving, columns arriving: one A* search each, split over the threads, towards the
+        // nearest of the other ends by one potential made first for all of them.
         let count = arriving == nil ? from.count : to.count
+        let potential = scratch.withScratch { memory in
+            TimeDependentManyToMany(graph: graph, table: table, scratch: memory).potential(towards: arriving == nil ? to : from,
+                                                                                          arriving: arriving != nil, bound: bound)
+        }
         nonisolated(unsafe) let lines = UnsafeMutableBufferPointer<[TimeDependentManyToMany.Cell?]>.allocate(capacity: max(1, count))
         lines.initialize(repeating: [])
         defer { lines.deinitialize(); lines.deallocate() }
@@ -81,9 +90,9 @@ extension PlanningEngine {
                 var search = TimeDependentManyToMany(graph: graph, table: table, scratch: memory)
                 for k in stride(from: w, to: count, by: workers) {
                     if let arriving {
-                        lines[k] = to[k].isEmpty ? [] : search.column(to: to[k], arrival: arriving, from: from)
+                        lines[k] = to[k].isEmpty ? [] : search.column(to: to[k], arrival: arriving, from: from, potential: potential)
                     } else {
-                        lines[k] = from[k].isEmpty ? [] : search.row(from: from[k], departure: leaving, to: to)
+                        lines[k] = from[k].isEmpty ? [] : search.row(from: from[k], departure: leaving, to: to, potential: potential)
                     }
                 }
             }

@@ -57,6 +57,12 @@ public struct TimeDependentManyToMany {
         self.scratch = scratch ?? Scratch(graph: graph)
     }
 
+    /// The A* potential of rows towards `destinations` (arriving: of columns from the origins), made
+    /// with this search's memory from lower bounds that hold for `table`.
+    public func potential(towards ends: [[ArcPosition]], arriving: Bool, bound: LowerBound) -> MatrixPotential {
+        arriving ? .from(ends, graph: graph, bound: bound, heap: scratch.heap) : .towards(ends, graph: graph, bound: bound, heap: scratch.heap)
+    }
+
     @inline(__always) static func isSet(_ bits: UnsafePointer<UInt64>, _ a: Int) -> Bool { bits[a >> 6] & (1 << UInt64(a & 63)) != 0 }
 
     /// Seconds of travel and centimetres of a cell's route.
@@ -116,18 +122,25 @@ public struct TimeDependentManyToMany {
     }
 
     /// Leaving `origin` at `departure` (seconds since 1970): the earliest arrival at each destination.
-    public mutating func row(from origin: [ArcPosition], departure: Double, to destinations: [[ArcPosition]]) -> [Cell?] {
+    /// With `potential` (`MatrixPotential.towards(destinations)`), an A* search that labels only
+    /// what can lie on a route to a destination; without one, or when a destination lies behind the
+    /// origin on its own road (whose return needs the plain search's order), a Dijkstra.
+    public mutating func row(from origin: [ArcPosition], departure: Double, to destinations: [[ArcPosition]],
+                             potential: MatrixPotential? = nil) -> [Cell?] {
         var remaining = mark(destinations, copies: true)
         defer { mark(destinations, copies: true, clear: true) }
         let s = scratch, heap = s.heap, labels = s.labels, want = UnsafePointer(s.want), restricted = UnsafePointer(s.restricted)
         heap.reset()
         var cells = [Cell?](repeating: nil, count: destinations.count)
+        let pi = returning(starts: origin, ends: destinations, started: origin.map(\.arc.index), onEnd: false) { $1 < $0 }.isEmpty
+            ? potential.map { UnsafePointer($0.ms) } : nil
         var startArcs: [Int] = []
         for p in origin {
             let a = p.arc.index
             let ms = table.traverseMs(a, entry: departure, fraction: 1 - p.fraction, ignoringClosure: true)
-            let key = Self.key(ms / 1000)
-            guard ms.isFinite, !heap.isSettled(a), heap.push(a, key: key, label: key, parent: LabelHeap.noParent) else { continue }
+            let key = Self.key(ms / 1000), h = pi?[a] ?? 0
+            guard ms.isFinite, h != MatrixPotential.unreachable, !heap.isSettled(a),
+                  heap.push(a, key: MatrixPotential.key(key, h), label: key, parent: LabelHeap.noParent) else { continue }
             if !startArcs.contains(a) { startArcs.append(a) }
             labels[a] = Label(start: -.infinity, end: ms / 1000, lengthCm: -Double(graph.lengthCm(of: p.arc)) * p.fraction, entered: false)
             // Destinations ahead on the origin's own road.
@@ -165,11 +178,13 @@ public struct TimeDependentManyToMany {
                     if reentry[v].map({ entry < $0.time }) ?? true { reentry[v] = (entry, lu) }
                     continue
                 }
-                // Settled, or reached already by a key this entry cannot beat (driving the arc only adds to it).
-                guard !heap.isSettled(v), !(heap.isReached(v) && Self.key(entry) >= heap.label(v)) else { continue }
+                // Settled, or reached already by a key this entry cannot beat (driving the arc only adds
+                // to it), or leading to no destination.
+                let h = pi?[v] ?? 0
+                guard h != MatrixPotential.unreachable, !heap.isSettled(v), !(heap.isReached(v) && Self.key(entry) >= heap.label(v)) else { continue }
                 let ms = table.traverseMs(v, entry: departure + entry)
                 let key = RestrictedPassage.key(Self.key(entry + ms / 1000), entered: entered)
-                guard ms.isFinite, heap.push(v, key: key, label: key, parent: UInt32(u)) else { continue }
+                guard ms.isFinite, heap.push(v, key: MatrixPotential.key(key, h), label: key, parent: UInt32(u)) else { continue }
                 labels[v] = Label(start: entry, end: entry + ms / 1000, lengthCm: lu, entered: entered)
             }
         }
@@ -190,20 +205,26 @@ public struct TimeDependentManyToMany {
     }
 
     /// Arriving at `destination` by `arrival` (seconds since 1970): the latest departure from each
-    /// origin, as seconds of travel (arrival less departure) with the route's length.
-    public mutating func column(to destination: [ArcPosition], arrival: Double, from origins: [[ArcPosition]]) -> [Cell?] {
+    /// origin, as seconds of travel (arrival less departure) with the route's length. `potential`
+    /// (`MatrixPotential.from(origins)`) as for rows.
+    public mutating func column(to destination: [ArcPosition], arrival: Double, from origins: [[ArcPosition]],
+                                potential: MatrixPotential? = nil) -> [Cell?] {
         var remaining = mark(origins, copies: false)
         defer { mark(origins, copies: false, clear: true) }
         let s = scratch, heap = s.heap, labels = s.labels, want = UnsafePointer(s.want), restricted = UnsafePointer(s.restricted)
         heap.reset()
         var cells = [Cell?](repeating: nil, count: origins.count)
+        let started = destination.flatMap { copies($0.arc).map(\.index) }
+        let sigma = returning(starts: destination, ends: origins, started: started, onEnd: true) { $1 > $0 }.isEmpty
+            ? potential.map { UnsafePointer($0.ms) } : nil
         var targetArcs: [Int] = []
         for q in destination {
             for arc in copies(q.arc) {
                 let a = arc.index
                 guard let entry = table.latestEntry(a, exit: arrival, fraction: q.fraction, ignoringClosure: true) else { continue }
-                let key = Self.key(arrival - entry)
-                guard !heap.isSettled(a), heap.push(a, key: key, label: key, parent: LabelHeap.noParent) else { continue }
+                let key = Self.key(arrival - entry), h = sigma?[a] ?? 0
+                guard h != MatrixPotential.unreachable, !heap.isSettled(a),
+                      heap.push(a, key: MatrixPotential.key(key, h), label: key, parent: LabelHeap.noParent) else { continue }
                 if !targetArcs.contains(a) { targetArcs.append(a) }
                 labels[a] = Label(start: entry, end: .infinity, lengthCm: Double(graph.lengthCm(of: arc)) * q.fraction, entered: false)
             }
@@ -244,10 +265,11 @@ public struct TimeDependentManyToMany {
                     if reexit[a].map({ leaveA > $0.time }) ?? true { reexit[a] = (leaveA, left) }
                     continue
                 }
-                guard !heap.isSettled(a), !(heap.isReached(a) && Self.key(arrival - leaveA) >= heap.label(a)),
+                let h = sigma?[a] ?? 0
+                guard h != MatrixPotential.unreachable, !heap.isSettled(a), !(heap.isReached(a) && Self.key(arrival - leaveA) >= heap.label(a)),
                       let entryA = table.latestEntry(a, exit: leaveA) else { continue }
                 let key = RestrictedPassage.key(Self.key(arrival - entryA), entered: entered)
-                guard heap.push(a, key: key, label: key, parent: UInt32(b)) else { continue }
+                guard heap.push(a, key: MatrixPotential.key(key, h), label: key, parent: UInt32(b)) else { continue }
                 labels[a] = Label(start: entryA, end: leaveA, lengthCm: left + Double(graph.lengthCm(of: ArcID(a))), entered: entered)
             }
         }
