@@ -4,8 +4,11 @@
     python3 bench/reach.py [--extract ../shared/data/porto_portugal-2015.osm.pbf] [--queries 20] [--minutes 10,30]
                            [--matrix 100] [--wayfinder .build/release/wayfinder] [--out .cache/bench/reach]
 
-1. `wayfinder bench reach` in process (static, depart-at, arrive-by isochrones; matrices), which
-   also writes its centres, polygons and matrix points;
+1. `wayfinder bench reach --no-profiles` in process (static, depart-at, arrive-by isochrones;
+   matrices), which also writes its centres, polygons and matrix points: on the roads' own speeds,
+   as the served dataset below and the other engines have them (without --no-profiles the bench
+   puts synthetic weekly profiles and a live overlay on the roads, and the polygons would compare
+   those with Valhalla's speed model);
 2. Valhalla: tiles built from the same extract (pyvalhalla 3.9.1 wheel, under .cache/anchors),
    `valhalla_service` on 127.0.0.1, `/isochrone` (auto, polygons) for every centre and budget,
    sequential over one keep-alive connection; the overlap of its polygon with ours as
@@ -131,7 +134,7 @@ def main():
 
     H.log("wayfinder bench reach (in process)")
     r = subprocess.run([str(wayfinder), "bench", "reach", str(extract), "--queries", str(args.queries), "--minutes", args.minutes,
-                        "--matrix", f"{args.matrix},1000", "--write", str(out / "ours")], capture_output=True, text=True, timeout=3600)
+                        "--matrix", f"{args.matrix},1000", "--write", str(out / "ours"), "--no-profiles"], capture_output=True, text=True, timeout=3600)
     if r.returncode != 0:
         sys.exit("reach: wayfinder bench reach failed:\n" + r.stderr[-2000:])
     report["inProcess"] = json.loads(r.stdout)

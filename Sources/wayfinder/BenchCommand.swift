@@ -16,7 +16,7 @@ enum BenchCommand {
            wayfinder bench places EXTRACT.osm.pbf [--queries N] [--seed S]
            wayfinder bench places-index EXTRACT.osm.pbf
            wayfinder bench tiles EXTRACT.osm.pbf [--side N]
-           wayfinder bench reach EXTRACT.osm.pbf [--queries N] [--seed S] [--minutes 10,30] [--matrix 100,1000] [--write DIR]
+           wayfinder bench reach EXTRACT.osm.pbf [--queries N] [--seed S] [--minutes 10,30] [--matrix 100,1000] [--write DIR] [--no-profiles]
            wayfinder bench match EXTRACT.osm.pbf [--queries N] [--seed S] [--output TRACES.json]
            wayfinder bench ferries EXTRACT.osm.pbf [--queries N] [--seed S]
 
@@ -37,7 +37,9 @@ enum BenchCommand {
 
     `reach`: isochrones of each --minutes budget from N random centres (default 20), leaving now,
     at a departure time and arriving by one (search and contour time apart), then square matrices
-    of each --matrix size over random points, leaving now and at a departure time (up to 200).
+    of each --matrix size over random points, leaving now, at a departure time and arriving by
+    one (up to 200), three moments each. Times come with weekly profiles and a live overlay on
+    the roads, as for `directions` (--no-profiles: free flow, no overlay).
     --write DIR keeps the centres, polygons and points for bench/reach.py (Valhalla and OSRM beside).
 
     `places-index`: only the places index (no road graph, no base map): build time, index size
@@ -96,7 +98,7 @@ enum BenchCommand {
         try a.checkAllUsed()
         if a.positional[0] == "reach" {
             let report = try BenchReach.run(extract: extract, queries: a.value("queries") == nil ? 20 : queries, seed: seed,
-                                            minutes: minutes, matrixSizes: matrixSizes, write: write)
+                                            minutes: minutes, matrixSizes: matrixSizes, write: write, profiles: !noProfiles)
             print(String(decoding: try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys]), as: UTF8.self))
             return
         }

@@ -12,8 +12,15 @@ import GeoCore
 /// With `--write DIR` the centres, the polygons and the matrix points are written there, for the
 /// comparison with Valhalla and OSRM (`bench/reach.py`). Each figure comes as wall time and as the
 /// process's CPU time, which a loaded machine inflates far less.
+///
+/// Unless `profiles` is false, the dataset gets a weekly profile on every segment and a live
+/// overlay first, as `bench directions` does (SYNTHETIC BENCHMARK INPUTS, labelled so in the
+/// report): the time-dependent searches' worst case, where no arc takes a constant time. Their
+/// departures (arrivals one hour later) are spread over 06:00-22:00 of a Tuesday, with the clock at
+/// 06:00 so that the live overlay is in force for the first of them.
 enum BenchReach {
-    static func run(extract: String, queries: Int, seed: UInt64, minutes: [Double], matrixSizes: [Int], write: String?) throws -> [String: Any] {
+    static func run(extract: String, queries: Int, seed: UInt64, minutes: [Double], matrixSizes: [Int], write: String?,
+                    profiles: Bool = true) throws -> [String: Any] {
         let folder = NSTemporaryDirectory() + "wayfinder-bench-reach-\(getpid())"
         var options = DatasetImporter.Options(extractPath: extract, outputPath: folder)
         options.profiles = [.car]
@@ -21,30 +28,36 @@ enum BenchReach {
         options.skipBaseMap = true
         let imported = try DatasetImporter(options: options).run()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let service = try Commands.openService(folder)
+        var inputs: [String: Any] = [:]
+        if profiles { inputs["historical"] = try BenchDirections.importSyntheticProfiles(try Dataset(path: folder), seed: seed) }
+        let tuesday = BenchDirections.weekdayMorning(try Dataset(path: folder).timeZone)
+        let service = try Commands.openService(folder, clock: { tuesday })
         let graph = try service.dataset.graph(.car)
+        if profiles { inputs["live"] = try BenchDirections.applyLiveOverlay(service, graph: graph, seed: seed) }
+        inputs["clock"] = RFC3339.format(tuesday, in: service.timeZone)
+        inputs["departures"] = "uniform over 06:00-22:00 of that Tuesday, one per centre or matrix (arrivals for arrive-at one hour later)"
         var rng = SplitMix64(seed: seed)
         func point() -> Coordinate {
             var a = Int(rng.next() % UInt64(graph.arcCount))
             while !graph.arcFlags[a].contains(.largestComponent) { a = (a + 1) % graph.arcCount }
             return graph.nodeCoordinates[graph.tail(of: ArcID(a)).index]
         }
-        let centres = (0..<queries).map { _ in point() }
-        // A Monday 08:00 in the future: six days and two hours after 06:00 on the coming Tuesday.
-        let monday8 = BenchDirections.weekdayMorning(service.timeZone).addingTimeInterval((6 * 24 + 2) * 3600)
+        func departure() -> Date { tuesday.addingTimeInterval(Double(rng.next() % (16 * 3600))) }
+        let centres = (0..<queries).map { _ in (point(), departure()) }
         var report: [String: Any] = ["extract": (extract as NSString).lastPathComponent, "turnGraphNodes": graph.arcCount,
-                                     "importSeconds": BenchCommand.round3(imported.seconds), "centres": queries, "seed": seed]
+                                     "importSeconds": BenchCommand.round3(imported.seconds), "centres": queries, "seed": seed,
+                                     "inputs": inputs]
         // Warm-up: the first reach customizes the measure.
-        _ = try? service.reach(ReachQuery(origin: centres[0], levels: [600]))
+        _ = try? service.reach(ReachQuery(origin: centres[0].0, levels: [600]))
         var isochrones: [String: Any] = [:]
         var written: [[String: Any]] = []
         for m in minutes {
             for (name, timing) in [("static", 0), ("departAt", 1), ("arriveAt", 2)] {
                 var total: [Double] = [], cpu: [Double] = [], search: [Double] = [], contour: [Double] = [], arcs: [Double] = []
-                for (i, c) in centres.enumerated() {
+                for (i, (c, leaving)) in centres.enumerated() {
                     var q = ReachQuery(origin: c, levels: [m * 60])
-                    if timing == 1 { q.departAt = monday8 }
-                    if timing == 2 { q.arriveAt = monday8.addingTimeInterval(3600) }
+                    if timing == 1 { q.departAt = leaving }
+                    if timing == 2 { q.arriveAt = leaving.addingTimeInterval(3600) }
                     let start = DispatchTime.now().uptimeNanoseconds, cpuStart = Self.cpuMs()
                     guard let reach = try? service.reach(q) else { continue }
                     total.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
@@ -67,28 +80,32 @@ enum BenchReach {
         for n in matrixSizes {
             let points = (0..<n).map { _ in point() }
             matrixPoints["\(n)"] = points.map { [$0.longitude, $0.latitude] }
-            for (name, departAt) in [("static", nil), ("departAt", monday8)] as [(String, Date?)] {
-                if departAt != nil && n > 200 { continue }  // one time-dependent search per row: large ones take minutes
-                var q = MatrixQuery(origins: points, destinations: points)
-                q.departAt = departAt
-                q.traffic = true
-                var ms: [Double] = [], cpu: [Double] = []
+            let moments = (0..<3).map { _ in departure() }
+            for (name, timing) in [("static", 0), ("departAt", 1), ("arriveAt", 2)] {
+                if timing != 0 && n > 200 { continue }  // one time-dependent search per row: large ones take minutes
+                var ms: [Double] = [], cpu: [Double] = [], search: [Double] = []
                 var routes = 0
-                for _ in 0..<(n >= 1000 || departAt != nil ? 2 : 5) {
+                for run in 0..<(n >= 1000 || timing != 0 ? moments.count : 5) {
+                    var q = MatrixQuery(origins: points, destinations: points)
+                    if timing == 1 { q.departAt = moments[run] }
+                    if timing == 2 { q.arriveAt = moments[run].addingTimeInterval(3600) }
+                    q.traffic = true
                     let start = DispatchTime.now().uptimeNanoseconds, cpuStart = Self.cpuMs()
                     guard let matrix = try? service.computeMatrix(q, maxCells: n * n) else { break }
                     ms.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
                     cpu.append(Self.cpuMs() - cpuStart)
+                    search.append(matrix.searchSeconds * 1000)
                     routes = matrix.cells.joined().filter { if case .route = $0 { true } else { false } }.count
                 }
-                matrices["\(n)x\(n).\(name)"] = ["ms": BenchCommand.percentiles(ms), "cpuMsAllThreads": BenchCommand.percentiles(cpu), "cellsWithRoute": routes, "cells": n * n]
+                matrices["\(n)x\(n).\(name)"] = ["ms": BenchCommand.percentiles(ms), "cpuMsAllThreads": BenchCommand.percentiles(cpu),
+                                                  "searchMs": BenchCommand.percentiles(search), "cellsWithRoute": routes, "cells": n * n]
             }
         }
         report["matrices"] = matrices
         if let write {
             try FileManager.default.createDirectory(atPath: write, withIntermediateDirectories: true)
             let files: [(String, Any)] = [("isochrones.json", written), ("matrix-points.json", matrixPoints),
-                                          ("centres.json", centres.map { [$0.longitude, $0.latitude] })]
+                                          ("centres.json", centres.map { [$0.0.longitude, $0.0.latitude] })]
             for (name, value) in files {
                 try JSONSerialization.data(withJSONObject: value).write(to: URL(fileURLWithPath: write + "/" + name), options: .atomic)
             }

@@ -22,6 +22,23 @@ import RoadNetwork
                                referenceTime: reference, utcOffsetSeconds: 7200)
     }
 
+    /// With several profiles, each arc reads its own profile's factor for the slot in force (the
+    /// table keeps the factors slot by slot for the searches: this is what that copy must keep).
+    @Test func eachArcReadsItsOwnProfilesSlot() {
+        var rng = SplitMix64(seed: 5)
+        let profiles = 7, n = graph.arcCount
+        let factors = (0..<(profiles * TravelTimeTable.slotsPerWeek)).map { _ in UInt16(1024 + rng.below(1500)) }
+        let profileOfArc = (0..<n).map { UInt16($0 % profiles) }
+        let t = TravelTimeTable(freeFlowMs: graph.arcDurationMs, profileOfArc: profileOfArc, profileFactors: factors,
+                                live: .empty(arcCount: n), referenceTime: 0, utcOffsetSeconds: 3600)
+        for _ in 0..<500 {
+            let arc = rng.below(n), time = 1_796_000_400 + rng.uniform(0, 7 * 86_400)
+            let expected = Double(factors[Int(profileOfArc[arc]) * TravelTimeTable.slotsPerWeek + t.slot(at: time)]) / 1024
+            #expect(t.historicalFactor(arc, at: time) == expected)
+            #expect(t.factor(arc, at: time) == expected)
+        }
+    }
+
     @Test func freeFlowIsTheArcsOwnTime() {
         let t = TravelTimeTable.freeFlow(graph)
         let free = Double(graph.arcDurationMs[0])

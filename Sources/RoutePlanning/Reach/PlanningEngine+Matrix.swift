@@ -35,8 +35,12 @@ extension PlanningEngine {
         var cells: [[MatrixCell]]
         if request.isTimeDependent {
             let table = key.live ? snapshot.table : snapshot.historicalTable
-            cells = Self.timeDependentCells(graph: graph, table: table, timing: request.timing, from: from, to: to, threads: request.threads,
-                                            scratch: engine.matrixScratch)
+            // The week's lower bounds (lowered where live speeds are faster): they hold for every
+            // cell whatever its hours, which a band's would not. Without them (no weekly profiles),
+            // plain Dijkstras.
+            let bounds = snapshot.potentials.map { snapshot.liveBound(live: key.live, band: nil) ?? $0.week }
+            cells = Self.timeDependentCells(graph: graph, table: table, bounds: bounds, timing: request.timing, from: from, to: to,
+                                            threads: request.threads, scratch: engine.matrixScratch)
         } else {
             guard let (prepared, time) = snapshot.measured(.time, key: key), let (_, length) = snapshot.measured(.length, key: key) else {
                 return nil
@@ -61,7 +65,7 @@ extension PlanningEngine {
                       searchSeconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
     }
 
-    static func timeDependentCells(graph: RoadGraph, table: TravelTimeTable, timing: PlanRequest.Timing,
+    static func timeDependentCells(graph: RoadGraph, table: TravelTimeTable, bounds: LowerBoundHierarchy?, timing: PlanRequest.Timing,
                                    from: [[ArcPosition]], to: [[ArcPosition]], threads: Int,
                                    scratch: ObjectPool<TimeDependentManyToMany.Scratch>) -> [[MatrixCell]] {
         let arriving: Double?, leaving: Double
@@ -70,7 +74,8 @@ extension PlanningEngine {
         case .departAt(let t): arriving = nil; leaving = t
         case .leaveNow: preconditionFailure("a time-dependent matrix needs a moment")
         }
-        // Rows leaving, columns arriving: one search each, split over the threads.
+        // Rows leaving, columns arriving: one A* search each towards the nearest of the other ends,
+        // split over the threads, each with one potential for all its searches.
         let count = arriving == nil ? from.count : to.count
         nonisolated(unsafe) let lines = UnsafeMutableBufferPointer<[TimeDependentManyToMany.Cell?]>.allocate(capacity: max(1, count))
         lines.initialize(repeating: [])
@@ -79,12 +84,18 @@ extension PlanningEngine {
         DispatchQueue.concurrentPerform(iterations: workers) { w in
             scratch.withScratch { memory in
                 var search = TimeDependentManyToMany(graph: graph, table: table, scratch: memory)
-                for k in stride(from: w, to: count, by: workers) {
-                    if let arriving {
-                        lines[k] = to[k].isEmpty ? [] : search.column(to: to[k], arrival: arriving, from: from)
-                    } else {
-                        lines[k] = from[k].isEmpty ? [] : search.row(from: from[k], departure: leaving, to: to)
+                func run(_ goal: TimeDependentManyToMany.Goal?) {
+                    for k in stride(from: w, to: count, by: workers) {
+                        if let arriving {
+                            lines[k] = to[k].isEmpty ? [] : search.column(to: to[k], arrival: arriving, from: from, goal: goal)
+                        } else {
+                            lines[k] = from[k].isEmpty ? [] : search.row(from: from[k], departure: leaving, to: to, goal: goal)
+                        }
                     }
+                }
+                guard let bounds else { return run(nil) }
+                bounds.hierarchy.withPotential(towardsTargets: arriving == nil) { potential in
+                    run(.init(potential: potential, bound: bounds.bound, ends: arriving == nil ? to : from, graph: graph))
                 }
             }
         }
