@@ -23,13 +23,6 @@ public struct TravelTimeTable: @unchecked Sendable {
     /// (Monday 00:00 local time first), scaled by `factorScale`.
     public let profileOfArc: [UInt16]
     public let profileFactors: [UInt16]
-    /// The same factors slot by slot (`[slot * profileCount + profile]`), which is how searches read
-    /// them: the arcs a search relaxes within minutes have profiles all over the table but share
-    /// their slots, so their factors come from a few cache lines (1 KB per slot for 512 profiles)
-    /// instead of one line per profile (profiled on Porto with a profile on every segment: the
-    /// profile-major read was 60 % of the time to traverse an arc, most of it cache misses).
-    @usableFromInline let slotFactors: [UInt16]
-    @usableFromInline let profileCount: Int
     /// Whether each profile has one factor all week (profile 0 without data): arcs on one take
     /// the same time whenever they are entered, unless live data or a speed cap apply.
     @usableFromInline let flatProfiles: [Bool]
@@ -101,13 +94,6 @@ public struct TravelTimeTable: @unchecked Sendable {
         self.freeFlowMs = freeFlowMs
         self.profileOfArc = profileOfArc
         self.profileFactors = profileFactors
-        let profiles = profileFactors.count / Self.slotsPerWeek
-        profileCount = profiles
-        var bySlot = [UInt16](repeating: 0, count: profileFactors.count)
-        for p in 0..<profiles {
-            for s in 0..<Self.slotsPerWeek { bySlot[s * profiles + p] = profileFactors[p * Self.slotsPerWeek + s] }
-        }
-        slotFactors = bySlot
         flatProfiles = (0..<profileFactors.count / Self.slotsPerWeek).map { p in
             let week = profileFactors[(p * Self.slotsPerWeek)..<((p + 1) * Self.slotsPerWeek)]
             return week.allSatisfy { $0 == week.first }
@@ -170,7 +156,8 @@ public struct TravelTimeTable: @unchecked Sendable {
     @inlinable
     public func historicalFactor(_ arc: Int, at time: Double) -> Double {
         guard useHistorical else { return 1 }
-        return Double(slotFactors[slot(at: time) * profileCount + Int(profileOfArc[arc])]) / Double(Self.factorScale)
+        let p = Int(profileOfArc[arc])
+        return Double(profileFactors[p * Self.slotsPerWeek + slot(at: time)]) / Double(Self.factorScale)
     }
 
     /// Whether the arc is closed at `time`.
@@ -182,15 +169,7 @@ public struct TravelTimeTable: @unchecked Sendable {
     /// The travel-time factor in force at `time` (constant within a 5-minute grid cell).
     @inlinable
     public func factor(_ arc: Int, at time: Double) -> Double {
-        factor(arc, cellStart: Self.cellStart(time))
-    }
-
-    /// The start of the grid cell containing `time`: for times after 1970 by truncation, which is
-    /// the floor there without a libm call (the grid walks made one per arc they traverse).
-    @inlinable
-    static func cellStart(_ time: Double) -> Double {
-        let cells = time / gridSeconds
-        return (cells >= 0 && cells < 1e15 ? Double(Int(cells)) : cells.rounded(.down)) * gridSeconds
+        factor(arc, cellStart: (time / Self.gridSeconds).rounded(.down) * Self.gridSeconds)
     }
 
     @inlinable
@@ -213,7 +192,7 @@ public struct TravelTimeTable: @unchecked Sendable {
     @inlinable
     func trafficFactor(_ arc: Int, cellStart: Double) -> Double {
         let historical = useHistorical
-            ? Double(slotFactors[slot(cellStart: cellStart) * profileCount + Int(profileOfArc[arc])]) * (1 / Double(Self.factorScale))
+            ? Double(profileFactors[Int(profileOfArc[arc]) * Self.slotsPerWeek + slot(cellStart: cellStart)]) * (1 / Double(Self.factorScale))
             : 1
         guard useLive, lastLiveExpiry > cellStart, let (ms, expiry) = live.speed(arc), cellStart < expiry else { return historical }
         let live = Double(ms) / Double(max(1, freeFlowMs[arc]))
@@ -245,7 +224,7 @@ public struct TravelTimeTable: @unchecked Sendable {
         if base <= 0 { return 0 }
         // What the walk below returns when no grid line changes the speed.
         if let f = constantFactor(arc) { return base * f / 1000 * 1000 }
-        var cellStart = Self.cellStart(entry)
+        var cellStart = (entry / Self.gridSeconds).rounded(.down) * Self.gridSeconds
         var t = entry
         var remaining = 1.0  // share of `base` still to drive
         var elapsed = 0.0
@@ -278,7 +257,7 @@ public struct TravelTimeTable: @unchecked Sendable {
         var remaining = 1.0
         while true {
             // The cell containing the instant just before t.
-            let cellStart = Self.cellStart(t - 1e-6)
+            let cellStart = ((t - 1e-6) / Self.gridSeconds).rounded(.down) * Self.gridSeconds
             let f = factor(arc, at: cellStart)
             let need = remaining * base * f / 1000
             if t - need >= cellStart || exit - t > 7 * 86_400 {
