@@ -28,7 +28,7 @@ public final class CCHMetric: @unchecked Sendable {
     /// without checks; every stored weight is at most this).
     static let infinity: UInt32 = 0x7FFF_FFFF
 
-    private let plan: PlanCache
+    let plan: PlanCache
     /// How customization splits over two threads, worked out on the first customization (a
     /// metric on stored weights never needs it) and shared with the metric's copies.
     var parallelPlan: ParallelPlan? { plan.plan(for: structure) }
@@ -83,10 +83,21 @@ public final class CCHMetric: @unchecked Sendable {
         (up, down, ownsWeights) = (newUp, newDown, true)
     }
 
-    /// The parallel plan, made once on first use by any of the metrics sharing it.
+    /// The parallel plan, and the tables of partial customization, each made once on first use by any
+    /// of the metrics sharing them.
     final class PlanCache: Sendable {
         let minimumNodes: Int
         private let made = Mutex<ParallelPlan??>(nil)
+        private let madeTables = Mutex<PartialTables?>(nil)
+
+        func partialTables(for structure: CCHStructure) -> PartialTables {
+            madeTables.withLock { cached in
+                if let cached { return cached }
+                let made = PartialTables(structure)
+                cached = made
+                return made
+            }
+        }
 
         init(minimumNodes: Int) { self.minimumNodes = minimumNodes }
 
