@@ -4,7 +4,7 @@ import MapsTestSupport
 import OSMPBF
 import RoadExtract
 import RoadNetwork
-import Routing
+@testable import Routing
 
 /// Partial customization must give exactly the weights of a full customization of the same turn
 /// weights, whatever changed: one arc or a tenth of them, slower, faster, closed or reopened, on
@@ -13,9 +13,11 @@ import Routing
     /// The shares of arcs changed per round; 0 stands for a single arc.
     static let shares: [Double] = [0, 0.001, 0.01, 0.1]
 
-    @Test(arguments: [51, 52, 53] as [UInt64])
-    func equalsFullCustomization(seed: UInt64) throws {
-        let block = RandomNetwork.block(seed: seed, width: 30, height: 30)
+    /// Networks of separate pieces (each piece's subtree on one thread) and, 51 at 12 × 12 and
+    /// 53 at 20 × 8, of one with a top separator (run after both threads, from both threads' marks).
+    @Test(arguments: [(51, 30, 30), (52, 30, 30), (51, 12, 12), (53, 20, 8)] as [(UInt64, Int, Int)])
+    func equalsFullCustomization(seed: UInt64, width: Int, height: Int) throws {
+        let block = RandomNetwork.block(seed: seed, width: width, height: height)
         let graph = try #require(try Extractor(profiles: [.car]).run(source: InMemoryOSMSource([block])).first).build()
         let structure = CCHStructure.make(for: graph)
         var arcWeight = Metric.fastest(graph).arcWeight
@@ -23,6 +25,8 @@ import Routing
         // Made with parallelAbove 0, so that the two-thread path runs on this small network.
         let twoThreads = CCHMetric(structure: structure, turnWeight: metric.turnWeight, parallelAbove: 0)
         let oneThread = CCHMetric(structure: structure, turnWeight: metric.turnWeight, parallelAbove: Int.max)
+        let split = try #require(twoThreads.parallelPlan)
+        if width < 30 { #expect(split.separatorStart < structure.nodeCount, "a top separator") }
         var rng = SplitMix64(seed: seed)
         for round in 0..<16 {
             let share = Self.shares[round % Self.shares.count]
