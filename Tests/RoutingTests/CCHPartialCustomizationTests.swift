@@ -59,6 +59,21 @@ import RoadNetwork
             .expectCompared(routedShare: 5, unpackedShare: 10, "seed \(seed)")
     }
 
+    /// A hierarchy customized fully from its predecessor keeps the predecessor's plans, so that
+    /// the next partial customization does not make its tables again.
+    @Test func fullUpdatesKeepThePlans() throws {
+        let block = RandomNetwork.block(seed: 58, width: 12, height: 12)
+        let graph = try #require(try Extractor(profiles: [.car]).run(source: InMemoryOSMSource([block])).first).build()
+        let structure = CCHStructure.make(for: graph)
+        let before = Metric.fastest(graph).turnWeight
+        let base = CustomizedHierarchy(structure: structure, turnWeight: before)
+        let after = before.map { $0 == Metric.infinite ? $0 : $0 * 2 }
+        let full = CustomizedHierarchy.updating(base, from: before, to: after, graph: graph)
+        #expect(full !== base && full.cch.plan === base.cch.plan)
+        let fresh = CCHMetric(structure: structure, turnWeight: after)
+        #expect((0..<structure.arcCount).allSatisfy { full.cch.upWeight($0) == fresh.upWeight($0) && full.cch.downWeight($0) == fresh.downWeight($0) })
+    }
+
     /// Turns listed that did not change (or twice) cost work but change nothing.
     @Test func unchangedAndRepeatedTurns() throws {
         let block = RandomNetwork.block(seed: 57, width: 14, height: 14)

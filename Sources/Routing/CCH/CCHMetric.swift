@@ -35,9 +35,19 @@ public final class CCHMetric: @unchecked Sendable {
 
     /// - Parameter parallelAbove: customize on two threads when the hierarchy has more nodes than
     ///   this (small ones are faster alone); tests pass 0 to exercise the parallel path.
-    public init(structure: CCHStructure, turnWeight: [UInt32], parallelAbove: Int = 20_000) {
+    public convenience init(structure: CCHStructure, turnWeight: [UInt32], parallelAbove: Int = 20_000) {
+        self.init(structure: structure, plan: PlanCache(minimumNodes: parallelAbove), turnWeight: turnWeight)
+    }
+
+    /// A metric of `other`'s hierarchy customized fully for `turnWeight`, with `other`'s plans
+    /// (so that neither the parallel plan nor the partial tables are made again).
+    public convenience init(like other: CCHMetric, turnWeight: [UInt32]) {
+        self.init(structure: other.structure, plan: other.plan, turnWeight: turnWeight)
+    }
+
+    private init(structure: CCHStructure, plan: PlanCache, turnWeight: [UInt32]) {
         self.structure = structure
-        plan = PlanCache(minimumNodes: parallelAbove)
+        self.plan = plan
         if let stored = structure.storedWeights, stored.matches(turnWeight) {
             up = UnsafeMutableBufferPointer(mutating: stored.up)
             down = UnsafeMutableBufferPointer(mutating: stored.down)

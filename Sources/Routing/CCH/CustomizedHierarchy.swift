@@ -44,7 +44,7 @@ extension CustomizedHierarchy {
         var changed: [Int] = []
         for t in 0..<turnWeight.count where baseTurnWeight[t] != turnWeight[t] {
             changed.append(t)
-            if changed.count > limit { return CustomizedHierarchy(structure: base.cch.structure, turnWeight: turnWeight) }
+            if changed.count > limit { return CustomizedHierarchy(cch: CCHMetric(like: base.cch, turnWeight: turnWeight)) }
         }
         guard !changed.isEmpty else { return base }
         let cch = CCHMetric(copying: base.cch)
