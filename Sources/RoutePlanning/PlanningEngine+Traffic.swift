@@ -75,18 +75,20 @@ extension PlanningEngine {
                                 source: source, entries: entries)
         do { try trafficStore.save(update) } catch { throw .notSaved("\(error)") }
         refreshTraffic(force: true)
-        // Learned in the background, so that a large update goes live at once; routes take the
-        // learned speeds once `refreshLearned` has put them in force. Not required: an update
-        // that could not be learned from still applies live.
-        learning.async { [self] in
-            if (try? learner.observe(update)) == true { refreshLearned() }
-        }
         let finished = DispatchTime.now().uptimeNanoseconds
         // This upload's own segments (the refresh reports every update in force), on the car
         // graph or the first graph that takes traffic.
         let modes = [TravelMode.car] + TravelMode.allCases.filter { $0 != .car && $0.usesTraffic }
         let model = modes.lazy.compactMap { self.engine($0)?.core.model }.first
-        return TrafficApplication(update: update, matchedLines: model?.matchedLines(of: update) ?? 0,
+        let matched = model?.matchedLines(of: update) ?? 0
+        // Learned in the background once the update is in force, on a thread of lower priority,
+        // so that it never takes the cores from an update being applied; routes take the learned
+        // speeds once `refreshLearned` has put them in force. Not required: an update that could
+        // not be learned from still applies live.
+        learning.async { [self] in
+            if (try? learner.observe(update)) == true { refreshLearned() }
+        }
+        return TrafficApplication(update: update, matchedLines: matched,
                                   parseMilliseconds: Double(parsed - started) / 1e6, applyMilliseconds: Double(finished - parsed) / 1e6)
     }
 
@@ -178,7 +180,7 @@ public struct TimeModelState: Sendable {
 extension PlanningEngine {
     /// Waits until the live updates applied so far have been learned from (and routes use what
     /// was learned).
-    public func waitForLearning() { learning.sync {} }
+    public func waitForLearning() { learning.wait() }
 
     public func timeModelState() -> TimeModelState {
         let modes = [TravelMode.car] + TravelMode.allCases.filter { $0 != .car && $0.usesTraffic }

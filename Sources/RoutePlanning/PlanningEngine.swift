@@ -19,8 +19,9 @@ public final class PlanningEngine: @unchecked Sendable {
     /// Historical speeds learned from the live speeds received (uploads and probes).
     public let learner: SpeedLearner
     public let timeModel: TimeModelSettings
-    /// Where live updates are learned from, one at a time and in order.
-    let learning = DispatchQueue(label: "wayfinder.speed-learning")
+    /// Where live updates are learned from, one at a time and in order, at a lower priority than
+    /// the updates and queries themselves.
+    let learning = BackgroundQueue(name: "wayfinder.speed-learning")
     /// The clock every time-related decision reads (replaceable for tests and replays).
     public let clock: @Sendable () -> Date
     let engines: RoutingEngines

@@ -28,16 +28,26 @@ public final class CCHMetric: @unchecked Sendable {
     /// without checks; every stored weight is at most this).
     static let infinity: UInt32 = 0x7FFF_FFFF
 
-    private let plan: PlanCache
+    let plan: PlanCache
     /// How customization splits over two threads, worked out on the first customization (a
     /// metric on stored weights never needs it) and shared with the metric's copies.
     var parallelPlan: ParallelPlan? { plan.plan(for: structure) }
 
     /// - Parameter parallelAbove: customize on two threads when the hierarchy has more nodes than
     ///   this (small ones are faster alone); tests pass 0 to exercise the parallel path.
-    public init(structure: CCHStructure, turnWeight: [UInt32], parallelAbove: Int = 20_000) {
+    public convenience init(structure: CCHStructure, turnWeight: [UInt32], parallelAbove: Int = 20_000) {
+        self.init(structure: structure, plan: PlanCache(minimumNodes: parallelAbove), turnWeight: turnWeight)
+    }
+
+    /// A metric of `other`'s hierarchy customized fully for `turnWeight`, with `other`'s plans
+    /// (so that neither the parallel plan nor the partial tables are made again).
+    public convenience init(like other: CCHMetric, turnWeight: [UInt32]) {
+        self.init(structure: other.structure, plan: other.plan, turnWeight: turnWeight)
+    }
+
+    private init(structure: CCHStructure, plan: PlanCache, turnWeight: [UInt32]) {
         self.structure = structure
-        plan = PlanCache(minimumNodes: parallelAbove)
+        self.plan = plan
         if let stored = structure.storedWeights, stored.matches(turnWeight) {
             up = UnsafeMutableBufferPointer(mutating: stored.up)
             down = UnsafeMutableBufferPointer(mutating: stored.down)
@@ -83,10 +93,21 @@ public final class CCHMetric: @unchecked Sendable {
         (up, down, ownsWeights) = (newUp, newDown, true)
     }
 
-    /// The parallel plan, made once on first use by any of the metrics sharing it.
+    /// The parallel plan, and the tables of partial customization, each made once on first use by any
+    /// of the metrics sharing them.
     final class PlanCache: Sendable {
         let minimumNodes: Int
         private let made = Mutex<ParallelPlan??>(nil)
+        private let madeTables = Mutex<PartialTables?>(nil)
+
+        func partialTables(for structure: CCHStructure) -> PartialTables {
+            madeTables.withLock { cached in
+                if let cached { return cached }
+                let made = PartialTables(structure)
+                cached = made
+                return made
+            }
+        }
 
         init(minimumNodes: Int) { self.minimumNodes = minimumNodes }
 

@@ -25,11 +25,12 @@ public final class CustomizedHierarchy: @unchecked Sendable {
 }
 
 extension CustomizedHierarchy {
-    /// Above this share of changed turns a full customization (on two threads) is faster than a
-    /// partial one (on one): scattered changes reach many of the costly upper nodes. Measured on
-    /// Porto (`bench routing`'s `partialCustomization`, thread CPU against a full customization's
-    /// 29 ms on one thread): 100 neighbouring arcs 2.7 ms, 0.1 % of arcs at random 13 ms, 1 % 31 ms.
-    public static let partialShareLimit = 0.005
+    /// Above this share of changed turns a full customization is faster than a partial one:
+    /// scattered changes reach many of the costly upper nodes. Measured on Porto (`bench
+    /// routing`'s `partialCustomization`, process CPU against a full customization of the same
+    /// weights in the same run, both on two threads): 0.1 % of arcs at random 0.36×, 1 % 0.77×,
+    /// 10 % 1.44×; the limit lies between the last two.
+    public static let partialShareLimit = 0.02
 
     /// The hierarchy for `turnWeight`, made from `base` (customized for `baseTurnWeight`): a copy
     /// of its weights brought up to date by partial customization when few turns changed, a full
@@ -43,7 +44,7 @@ extension CustomizedHierarchy {
         var changed: [Int] = []
         for t in 0..<turnWeight.count where baseTurnWeight[t] != turnWeight[t] {
             changed.append(t)
-            if changed.count > limit { return CustomizedHierarchy(structure: base.cch.structure, turnWeight: turnWeight) }
+            if changed.count > limit { return CustomizedHierarchy(cch: CCHMetric(like: base.cch, turnWeight: turnWeight)) }
         }
         guard !changed.isEmpty else { return base }
         let cch = CCHMetric(copying: base.cch)
