@@ -33,7 +33,8 @@ extension Profile {
         restrictionKeys: ["restriction", "restriction:motor_vehicle", "restriction:motorcar", "restriction:vehicle"],
         restrictionExemptions: ["motorcar", "motor_vehicle", "vehicle"],
         turnCosts: TurnCostModel(turnPenaltySeconds: 7.5, turnBias: 1.075, uTurnPenaltySeconds: 20,
-                                 trafficSignalSeconds: 2, uTurns: .deadEndsOnly, oncomingTurnSeconds: 2)
+                                 trafficSignalSeconds: 2, uTurns: .deadEndsOnly, oncomingTurnSeconds: 2,
+                                 followsDrivingSide: true)
     )
 
     static let carSpeeds: [String: Double] = [
