@@ -18,6 +18,9 @@ public struct Profile: Sendable {
     public var countryHighwaySpeedsKmh: [String: Double] = [:]
     /// `service=*` subtypes that override the `highway=service` speed, km/h.
     public var serviceSpeedsKmh: [String: Double] = [:]
+    /// `bridge=*` values crossed at their own speed whatever the road, waits included, km/h; a tagged
+    /// `duration` wins (car.lua's `bridge_speeds`: a movable bridge at 5).
+    public var bridgeSpeedsKmh: [String: Double] = [:]
     /// Whether fastest routes weigh this mode's ways by OSRM car.lua's rate penalties
     /// (`ratePercents`): a narrow, single-lane or unmarked two-way road, a side road, the
     /// yielding direction of a `priority` road and the `servicePenalties` subtypes count for less than their speed.
