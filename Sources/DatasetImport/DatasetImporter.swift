@@ -136,10 +136,18 @@ public struct DatasetImporter {
                                              extractPath: options.extractPath)
         // The country: its boundary in the extract, else (with no --timezone) the box around the centre;
         // a time zone given by hand tells the driving side when the extract names no country. Its law
-        // decides who may use trunk roads (`CountryAccess`).
+        // decides who may use trunk roads (`CountryAccess`); its driving side, what car turns cost.
         let center = extractor.nodeBounds.center
         let country = TimeZoneInference.country(hints: extractor.timeZoneHints, center: options.timeZone == nil ? center : nil)
-        extractor.applyCountry(country)
+        let (zone, zoneSource): (String, String)
+        if let tz = options.timeZone {
+            guard TimeZone(identifier: tz) != nil else { throw ImportError.unknownTimeZone(tz) }
+            (zone, zoneSource) = (tz, "--timezone")
+        } else {
+            (zone, zoneSource) = TimeZoneInference.infer(hints: extractor.timeZoneHints, center: center)
+        }
+        let drivingSide = country.map(DrivingSide.init(countryCode:)) ?? DrivingSide(timeZoneIdentifier: zone)
+        extractor.applyCountry(country, drivingSide: drivingSide)
 
         let graphPath = layout.file(DatasetLayout.graphFileName, id: id)
         let writer = try ColumnFileWriter(path: graphPath, formatVersion: DatasetLayout.graphFormatVersion)
@@ -182,13 +190,6 @@ public struct DatasetImporter {
                 let turnWeight = MetricFactory.make(graph, key: .fastest, arcMs: graph.arcDurationMs.map { max(1, $0) }).turnWeight
                 StoredWeights.columns(CCHMetric(structure: structure, turnWeight: turnWeight), turnWeight: turnWeight, into: &sink)
             }
-        }
-        let (zone, zoneSource): (String, String)
-        if let tz = options.timeZone {
-            guard TimeZone(identifier: tz) != nil else { throw ImportError.unknownTimeZone(tz) }
-            (zone, zoneSource) = (tz, "--timezone")
-        } else {
-            (zone, zoneSource) = TimeZoneInference.infer(hints: extractor.timeZoneHints, center: center)
         }
         writer.metadata = ["timeZone": zone, "source": (options.extractPath as NSString).lastPathComponent,
                            "sourceCRC32": String(sourceCRC), "datasetID": id]
@@ -234,7 +235,7 @@ public struct DatasetImporter {
                 boundingBox: bounds.isEmpty ? [0, 0, 0, 0] : [bounds.southWest.longitude, bounds.southWest.latitude,
                                                              bounds.northEast.longitude, bounds.northEast.latitude],
                 profiles: options.profiles.map(\.mode.rawValue), files: files, statistics: statistics, countryCode: country,
-                drivingSide: (country.map(DrivingSide.init(countryCode:)) ?? DrivingSide(timeZoneIdentifier: zone)).rawValue)
+                drivingSide: drivingSide.rawValue)
             // Under the lock, so that `abandonUnfinished` never removes a folder the manifest names.
             try Self.unfinished.withLock { folders in
                 try layout.writeManifest(manifest)

@@ -7,7 +7,8 @@ import Dispatch
 /// and OSRM do): ways and relations first, to learn which nodes matter; then those nodes'
 /// positions and tags. Everything after that is in memory and per profile.
 public final class Extractor {
-    public let profiles: [Profile]
+    /// The profiles, as `applyCountry` settles them for the country.
+    public private(set) var profiles: [Profile]
 
     /// Progress: a stage name and a fraction 0...1 of that stage.
     public var progress: ((_ stage: String, _ fraction: Double) -> Void)?
@@ -71,7 +72,8 @@ public final class Extractor {
     /// extract's boundaries name most often.
     public func run(source: any OSMSource) throws -> [RoadGraphBuilder] {
         try read(source)
-        applyCountry(timeZoneHints.mostFrequentCountry)
+        let country = timeZoneHints.mostFrequentCountry
+        applyCountry(country, drivingSide: country.map(DrivingSide.init(countryCode:)) ?? .right)
         return profiles.indices.map { buildGraph($0) }
     }
 
@@ -90,9 +92,10 @@ public final class Extractor {
         return graph
     }
 
-    /// Settles the verdicts that depend on the country's law (ISO 3166-1 alpha-2; nil when unknown),
-    /// once, after `read` and before the graphs are built.
-    public func applyCountry(_ country: String?) {
+    /// Settles the verdicts that depend on the country's law (ISO 3166-1 alpha-2; nil when unknown)
+    /// and the side its traffic keeps to, once, after `read` and before the graphs are built.
+    public func applyCountry(_ country: String?, drivingSide: DrivingSide) {
+        for p in profiles.indices where profiles[p].turnCosts.followsDrivingSide { profiles[p].turnCosts.drivingSide = drivingSide }
         if CountryAccess.opensTrunk(country) {
             for (w, alternatives) in countryVerdicts {
                 for p in profiles.indices where !profiles[p].countryHighwaySpeedsKmh.isEmpty { verdicts[p][Int(w)] = alternatives[p] }

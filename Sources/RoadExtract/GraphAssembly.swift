@@ -135,7 +135,7 @@ struct GraphAssembly {
                 }
             }
             if piece.count >= 2 { closePiece(&piece, w, verdict, &wayEdges) }
-            // A tagged ferry duration is shared out over the pieces by length.
+            // A tagged duration (a ferry's, a movable bridge's) is shared out over the pieces by length.
             if let seconds = verdict.durationSeconds, !wayEdges.isEmpty {
                 let total = wayEdges.reduce(0.0) { $0 + Double(b.edgeLengthCm[$1]) }
                 for e in wayEdges {

@@ -9,7 +9,7 @@ public struct WayVerdict: Sendable, Equatable {
     public var backwardSpeedKmh: Double
     public var roadClass: RoadClass
     public var flags: WayFlags
-    /// Tagged crossing time of a ferry, seconds.
+    /// Tagged crossing time of a ferry or a movable bridge, seconds.
     public var durationSeconds: Double?
     /// Whether each direction is travelled on foot beside the vehicle (a pushed bicycle).
     public var forwardPushing = false
@@ -120,6 +120,10 @@ extension Profile {
                 }
             }
             if highway == "platform" { flags.insert(.platform) }
+            if let bridge = tags["bridge"], let s = bridgeSpeedsKmh[bridge] {
+                speed = s
+                duration = tags["duration"].flatMap(Self.parseDuration).map { max($0, 1) }
+            }
         } else {
             return nil
         }

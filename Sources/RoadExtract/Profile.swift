@@ -18,6 +18,9 @@ public struct Profile: Sendable {
     public var countryHighwaySpeedsKmh: [String: Double] = [:]
     /// `service=*` subtypes that override the `highway=service` speed, km/h.
     public var serviceSpeedsKmh: [String: Double] = [:]
+    /// `bridge=*` values crossed at their own speed whatever the road, waits included, km/h; a tagged
+    /// `duration` wins (car.lua's `bridge_speeds`: a movable bridge at 5).
+    public var bridgeSpeedsKmh: [String: Double] = [:]
     /// Whether fastest routes weigh this mode's ways by OSRM car.lua's rate penalties
     /// (`ratePercents`): a narrow, single-lane or unmarked two-way road, a side road, the
     /// yielding direction of a `priority` road and the `servicePenalties` subtypes count for less than their speed.
@@ -161,24 +164,32 @@ public struct TurnCostModel: Sendable {
 
     /// The cost of a sharp turn against traffic, seconds (OSRM car: 7.5); with `.quadratic`, of a right angle (bicycle: 6).
     public var turnPenaltySeconds: Double
-    /// > 1 makes right turns cheaper than left turns (right-hand traffic; OSRM car: 1.075).
+    /// > 1 makes turns towards the kerb cheaper than turns across traffic (OSRM car: 1.075).
     public var turnBias: Double
     public var uTurnPenaltySeconds: Double
     public var trafficSignalSeconds: Double
     public var uTurns: UTurns
     public var curve: Curve = .sigmoid
-    /// Added to a turn across oncoming traffic (a left turn, traffic keeping right) at a junction,
+    /// Added to a turn across oncoming traffic (a left turn where traffic keeps right) at a junction,
     /// for the wait for a gap, growing with the angle so that a slight bend pays almost nothing
     /// (OSRM car.lua 26.10's `oncoming_turn_penalty`, 2 s). Not on U-turns, which pay their own
     /// penalty, and not where either road is a roundabout, whose traffic runs one way.
     public var oncomingTurnSeconds: Double = 0
+    /// The side traffic keeps to. On the left a turn costs what its mirror image costs on the right:
+    /// car.lua's `left_hand_driving`, which inverts `turn_bias` and moves the oncoming cost to right turns.
+    public var drivingSide: DrivingSide = .right
+    /// Whether the import sets `drivingSide` from the dataset's country (`Extractor.applyCountry`):
+    /// car.lua does; bicycle.lua keeps its bias towards the right everywhere.
+    public var followsDrivingSide = false
 
     public static let none = TurnCostModel(turnPenaltySeconds: 0, turnBias: 1, uTurnPenaltySeconds: 0,
                                            trafficSignalSeconds: 0, uTurns: .anywhere)
 
     /// Seconds for turning by `angle` degrees (positive = right, ±180 = U-turn) at a node with
     /// `roads` roads; continuing along a road without a junction costs nothing.
-    public func seconds(angle: Double, roads: Int, isUTurn: Bool, signals: Bool, roundabout: Bool = false) -> Double {
+    public func seconds(angle turnAngle: Double, roads: Int, isUTurn: Bool, signals: Bool, roundabout: Bool = false) -> Double {
+        // Below, positive is towards the kerb: right where traffic keeps right, left where it keeps left.
+        let angle = drivingSide == .left ? -turnAngle : turnAngle
         var cost = 0.0
         if roads > 2 || isUTurn, turnPenaltySeconds > 0 {
             switch curve {

@@ -16,15 +16,18 @@ public enum DrivingSide: String, Sendable, Codable, Equatable {
                     "Asia/Karachi", "Asia/Kathmandu", "Asia/Thimphu", "Africa/Johannesburg", "Africa/Nairobi", "Africa/Harare",
                     "Africa/Maputo", "Africa/Lusaka", "Africa/Gaborone", "Africa/Windhoek", "Africa/Dar_es_Salaam",
                     "Africa/Kampala", "Pacific/Auckland", "Pacific/Fiji", "America/Jamaica", "America/Barbados",
-                    "America/Port_of_Spain", "America/Guyana", "Atlantic/Stanley", "Indian/Mauritius"]
+                    "America/Port_of_Spain", "America/Guyana", "Atlantic/Stanley", "Indian/Mauritius",
+                    "Indian/Christmas", "Indian/Cocos", "Pacific/Norfolk", "Pacific/Pitcairn", "Pacific/Fakaofo"]
         self = left.contains(zone) || zone.hasPrefix("Australia/") ? .left : .right
     }
 
-    /// Countries and territories that drive on the left.
+    /// The 75 countries and territories that drive on the left, by ISO 3166-1 alpha-2 code: the list
+    /// in Wikipedia's "Left- and right-hand traffic" article (Saint Helena's code covering Ascension
+    /// and Tristan da Cunha).
     static let leftHandCountries: Set<String> = [
         "GB", "IE", "MT", "CY", "IM", "JE", "GG", "JP", "IN", "PK", "BD", "LK", "NP", "BT", "MV", "TH", "MY", "SG", "ID",
         "BN", "TL", "HK", "MO", "AU", "NZ", "PG", "FJ", "SB", "TO", "WS", "KI", "TV", "NR", "ZA", "NA", "BW", "ZW", "ZM",
         "MW", "MZ", "TZ", "KE", "UG", "LS", "SZ", "MU", "SC", "JM", "BS", "BB", "TT", "GY", "SR", "AG", "DM", "GD", "KN",
-        "LC", "VC", "AI", "BM", "KY", "MS", "TC", "VG", "VI", "FK", "SH", "CK", "NU",
+        "LC", "VC", "AI", "BM", "KY", "MS", "TC", "VG", "VI", "FK", "SH", "CK", "NU", "TK", "NF", "CX", "CC", "PN",
     ]
 }

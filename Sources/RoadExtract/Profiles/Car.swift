@@ -9,6 +9,7 @@ extension Profile {
         // car.lua drives alleys, parking aisles and driveways at the `service` speed and only
         // weighs them at half of it (`servicePenalties`): they are not shortcuts, but the time is real.
         serviceSpeedsKmh: ["emergency_access": 0],
+        bridgeSpeedsKmh: ["movable": 5],
         ratePenalties: true,
         servicePenalties: ["alley": 0.5, "parking": 0.5, "parking_aisle": 0.5, "driveway": 0.5, "drive-through": 0.5, "drive-thru": 0.5],
         routeSpeedsKmh: ["ferry": 5, "shuttle_train": 10],
@@ -33,7 +34,8 @@ extension Profile {
         restrictionKeys: ["restriction", "restriction:motor_vehicle", "restriction:motorcar", "restriction:vehicle"],
         restrictionExemptions: ["motorcar", "motor_vehicle", "vehicle"],
         turnCosts: TurnCostModel(turnPenaltySeconds: 7.5, turnBias: 1.075, uTurnPenaltySeconds: 20,
-                                 trafficSignalSeconds: 2, uTurns: .deadEndsOnly, oncomingTurnSeconds: 2)
+                                 trafficSignalSeconds: 2, uTurns: .deadEndsOnly, oncomingTurnSeconds: 2,
+                                 followsDrivingSide: true)
     )
 
     static let carSpeeds: [String: Double] = [
