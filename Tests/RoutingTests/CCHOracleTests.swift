@@ -124,11 +124,7 @@ import Routing
             let share = round % 4 == 3 ? 3 : 60
             var changedArcs = Set<Int>()
             for a in arcWeight.indices where rng.next() % UInt64(share) == 0 {
-                switch rng.next() % 4 {
-                case 0: arcWeight[a] = Metric.infinite
-                case 1: arcWeight[a] = max(1, arcWeight[a] / 3)
-                default: arcWeight[a] = (arcWeight[a] == Metric.infinite ? 5_000 : arcWeight[a]) * UInt32(1 + rng.next() % 4)
-                }
+                rng.perturb(&arcWeight[a])
                 changedArcs.insert(a)
             }
             metric = Metric.withTurns(graph, unit: .milliseconds, arcWeight: arcWeight) { t, _, _ in graph.turnDurationMs[t] }
@@ -187,5 +183,17 @@ import Routing
         let metric = Metric.fastest(graph)
         let cch = CCHMetric(structure: CCHStructure.make(for: graph), turnWeight: metric.turnWeight, parallelAbove: 0)
         Self.compare(graph, metric: metric, cch: cch, seed: 99, queries: 150).expectCompared(routedShare: 2, unpackedShare: 2, "Helsinki \(mode)")
+    }
+}
+
+extension SplitMix64 {
+    /// Changes an arc weight as a live update may: closes the arc, makes it three times faster,
+    /// or up to four times slower (reopening a closed one).
+    mutating func perturb(_ weight: inout UInt32) {
+        switch next() % 4 {
+        case 0: weight = Metric.infinite
+        case 1: weight = max(1, weight / 3)
+        default: weight = (weight == Metric.infinite ? 5_000 : weight) * UInt32(1 + next() % 4)
+        }
     }
 }

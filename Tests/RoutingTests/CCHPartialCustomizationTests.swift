@@ -34,11 +34,7 @@ import RoadNetwork
             var changedArcs = Set<Int>()
             while changedArcs.count < count {
                 let a = Int(rng.next() % UInt64(graph.arcCount))
-                switch rng.next() % 4 {
-                case 0: arcWeight[a] = Metric.infinite
-                case 1: arcWeight[a] = max(1, arcWeight[a] / 3)
-                default: arcWeight[a] = (arcWeight[a] == Metric.infinite ? 5_000 : arcWeight[a]) * UInt32(1 + rng.next() % 4)
-                }
+                rng.perturb(&arcWeight[a])
                 changedArcs.insert(a)
             }
             metric = Metric.withTurns(graph, unit: .milliseconds, arcWeight: arcWeight) { t, _, _ in graph.turnDurationMs[t] }
