@@ -42,7 +42,8 @@ extension CCHMetric {
             let workspace = Workspace(nodeCount: n)
             for range in plan.threads[t] { workspace.relax(nodes: range, structure: structure, up: u, down: d, cursor: cursor) }
         }
-        Workspace(nodeCount: n).relax(nodes: plan.separatorStart..<n, structure: s, up: up, down: down, cursor: cursor)
+        let workspace = Workspace(nodeCount: n)
+        for range in plan.sequential { workspace.relax(nodes: range, structure: s, up: up, down: down, cursor: cursor) }
     }
 
     /// Per-thread scratch: the weights of the current node's upward arcs, by head.
@@ -100,74 +101,82 @@ extension CCHMetric {
     }
 
     /// How customization splits over two threads: node ranges per thread (whole elimination
-    /// subtrees below the top separator), and where the separator's nodes begin.
+    /// subtrees), and the nodes above those subtrees (separators), done on one thread after both.
     struct ParallelPlan: Sendable {
         var threads: [[Range<Int>]]
-        var separatorStart: Int
+        var sequential: [Range<Int>]
     }
 
-    /// Finds the top separator (the chain from the root down to the first node with two or more
-    /// children) and balances the subtrees below it over two threads by their work (a node's
-    /// triangles grow with the square of its upward degree); nil for small hierarchies.
+    /// Balances elimination subtrees over two threads by their work (a node's triangles grow with
+    /// the square of its upward degree); nil for small hierarchies. It starts from the forest's
+    /// roots and, while one subtree holds more than half the work, replaces it by its children
+    /// below its first branching node, the chain down to there joining the separators: a map
+    /// with one large component and many small ones (islands, closed pockets) would otherwise
+    /// leave nearly all the work on one thread. A separator node's ancestors are separator nodes
+    /// and its descendants finish before it, so doing the separators last, in rank order, is exact.
     static func makePlan(_ s: CCHStructure, minimumNodes: Int) -> ParallelPlan? {
         let n = s.nodeCount
         guard n > minimumNodes, Parallelism.threads >= 2 else { return nil }
-        var children = [Int32](repeating: 0, count: n)
+        // Children lists (parents rank above their children) and each subtree's work.
+        var firstChild = [Int32](repeating: 0, count: n + 1)
         var roots: [Int] = []
         for v in 0..<n {
-            if let p = s.parent(v) { children[p] += 1 } else { roots.append(v) }
+            if let p = s.parent(v) { firstChild[p + 1] += 1 } else { roots.append(v) }
         }
-        // The branching node: the forest's roots themselves if there are several, else walk down.
-        var branch = -1
-        var tops: [Int] = []
-        if roots.count >= 2 {
-            tops = roots
-            branch = n
-        } else if let root = roots.first {
-            var childOf = [Int](repeating: -1, count: n)
-            for v in 0..<n { if let p = s.parent(v), children[p] == 1 { childOf[p] = v } }
-            var v = root
-            while children[v] == 1 { v = childOf[v] }
-            branch = v
-            for c in 0..<n where s.parent(c) == v { tops.append(c) }
+        for v in 0..<n { firstChild[v + 1] += firstChild[v] }
+        var fill = firstChild
+        var child = [Int32](repeating: 0, count: n)
+        var work = [Double](repeating: 0, count: n)
+        for v in 0..<n {
+            let degree = Double(s.upFirstOut[v + 1] - s.upFirstOut[v])
+            work[v] += 1 + degree * degree / 2
+            if let p = s.parent(v) {
+                child[Int(fill[p])] = Int32(v)
+                fill[p] += 1
+                work[p] += work[v]
+            }
+        }
+        fill = []
+        func children(_ v: Int) -> ArraySlice<Int32> { child[Int(firstChild[v])..<Int(firstChild[v + 1])] }
+        var tops = roots
+        var separator = [Bool](repeating: false, count: n)
+        for _ in 0..<64 {
+            let total = tops.reduce(0) { $0 + work[$1] }
+            guard let i = tops.indices.max(by: { work[tops[$0]] < work[tops[$1]] }), work[tops[i]] > total / 2 else { break }
+            var v = tops[i], chain: [Int] = []
+            while children(v).count == 1 { chain.append(v); v = Int(children(v).first!) }
+            guard children(v).count >= 2 else { break }
+            for c in chain { separator[c] = true }
+            separator[v] = true
+            tops.remove(at: i)
+            tops += children(v).map { Int($0) }
         }
         guard tops.count >= 2 else { return nil }
-        // Subtree of each top node: ancestors reach it before the branch.
+        // Each top's subtree, then the subtrees over the threads, largest first onto the lighter.
         var group = [Int32](repeating: -1, count: n)
         for (i, t) in tops.enumerated() { group[t] = Int32(i) }
-        for v in stride(from: n - 1, through: 0, by: -1) where group[v] < 0 {
-            if let p = s.parent(v), p < branch || branch == n, group[p] >= 0 { group[v] = group[p] }
-        }
-        // Descendants have lower ranks than ancestors, so a second pass downwards settles the rest.
-        for v in stride(from: n - 1, through: 0, by: -1) where group[v] < 0 {
-            if let p = s.parent(v), group[p] >= 0, p != branch { group[v] = group[p] }
-        }
-        var work = [Double](repeating: 0, count: tops.count)
-        for v in 0..<n where group[v] >= 0 {
-            let degree = Double(s.upFirstOut[v + 1] - s.upFirstOut[v])
-            work[Int(group[v])] += 1 + degree * degree / 2
+        for v in stride(from: n - 1, through: 0, by: -1) where group[v] < 0 && !separator[v] {
+            guard let p = s.parent(v), group[p] >= 0 else { return nil }
+            group[v] = group[p]
         }
         var load = [0.0, 0.0]
         var threadOf = [Int](repeating: 0, count: tops.count)
-        for g in work.indices.sorted(by: { work[$0] > work[$1] }) {
+        for g in tops.indices.sorted(by: { work[tops[$0]] > work[tops[$1]] }) {
             let t = load[0] <= load[1] ? 0 : 1
             threadOf[g] = t
-            load[t] += work[g]
+            load[t] += work[tops[g]]
         }
-        let separatorStart = branch == n ? n : branch
-        // Every node below the separator must belong to a group, or the plan is not safe.
-        var threads: [[Range<Int>]] = [[], []]
-        var runStart = 0, runThread = -1
-        for v in 0..<separatorStart {
-            guard group[v] >= 0 else { return nil }
-            let t = threadOf[Int(group[v])]
-            if t != runThread {
-                if runThread >= 0 { threads[runThread].append(runStart..<v) }
-                runStart = v
-                runThread = t
+        // Runs of consecutive ranks per thread, and of the separators (lane 2).
+        var lanes: [[Range<Int>]] = [[], [], []]
+        var runStart = 0, runLane = -1
+        for v in 0..<n {
+            let lane = group[v] >= 0 ? threadOf[Int(group[v])] : 2
+            if lane != runLane {
+                if runLane >= 0 { lanes[runLane].append(runStart..<v) }
+                (runStart, runLane) = (v, lane)
             }
         }
-        if runThread >= 0 { threads[runThread].append(runStart..<separatorStart) }
-        return ParallelPlan(threads: threads, separatorStart: separatorStart)
+        if runLane >= 0 { lanes[runLane].append(runStart..<n) }
+        return ParallelPlan(threads: [lanes[0], lanes[1]], sequential: lanes[2])
     }
 }

@@ -8,8 +8,8 @@ public import RoadNetwork
 /// A node is recomputed when one of its input turns changed or an arc of one of its lower
 /// triangles did; a recomputed node whose weights all stayed the same marks nothing, so
 /// propagation stops there. Nodes go in increasing rank, as in a full customization, and on the
-/// same two threads: the elimination subtrees below the top separator on either thread, then the
-/// separator. A node marks only its ancestors (its upward neighbours), which are on its own
+/// same two threads: the plan's elimination subtrees on either thread, then the
+/// separators. A node marks only its ancestors (its upward neighbours), which are on its own
 /// thread or in the separator, so each thread keeps its own marks. Each lower triangle's arc is
 /// found through a table made once per hierarchy (no search per lower neighbour).
 ///
@@ -43,8 +43,8 @@ extension CCHMetric {
                 DispatchQueue.concurrentPerform(iterations: 2) { t in
                     for range in split.threads[t] { workers[t].run(range, marks: t == 0 ? marks.0 : marks.1, context) }
                 }
-                marks.0.merge(marks.1, from: split.separatorStart)
-                workers[0].run(split.separatorStart..<n, marks: marks.0, context)
+                marks.0.merge(marks.1)
+                for range in split.sequential { workers[0].run(range, marks: marks.0, context) }
             }
         }
         return workers.reduce(0) { $0 + $1.recomputed }
@@ -116,9 +116,9 @@ private final class PartialMarks: @unchecked Sendable {
     @inline(__always)
     func mark(_ v: Int) { bits[v >> 6] |= 1 << UInt64(v & 63) }
 
-    /// Adds the other thread's marks of the nodes from `start` on.
-    func merge(_ other: PartialMarks, from start: Int) {
-        for w in (start >> 6)..<words { bits[w] |= other.bits[w] }
+    /// Adds the other thread's marks (its own nodes' are spent; the separators' are wanted).
+    func merge(_ other: PartialMarks) {
+        for w in 0..<words { bits[w] |= other.bits[w] }
     }
 }
 
