@@ -45,6 +45,9 @@ public struct RoadGraph: @unchecked Sendable {
     /// ([forward, backward] per way): OSRM car.lua's rate penalties (`RoadGraph.ratePercent`).
     /// Empty for modes without them and for datasets imported before they were read: every way then counts whole.
     public let wayRatePercent: UnsafeBufferPointer<UInt8>
+    /// Whether any way counts for less than its speed when choosing fastest routes (found once, at
+    /// open: every fastest metric asks, and each live update makes new ones).
+    public let hasRatePenalties: Bool
 
     // Arcs (turn-graph nodes)
     /// `edge << 1 | 1` when the arc runs against the edge's shape.
@@ -116,6 +119,7 @@ public struct RoadGraph: @unchecked Sendable {
         wayFlags = try store.column(p + "way.flags")
         waySpeedKmhTimes10 = try store.column(p + "way.speedKmhTimes10")
         wayRatePercent = store.optionalColumn(p + "way.ratePercent")
+        hasRatePenalties = wayRatePercent.contains { $0 < 100 }
         arcEdge = try store.column(p + "arc.edge")
         arcDurationMs = try store.column(p + "arc.durationMs")
         arcFlags = try store.column(p + "arc.flags")
@@ -217,9 +221,6 @@ public struct RoadGraph: @unchecked Sendable {
     public func speedKmh(of way: WayIndex, backward: Bool) -> Double {
         Double(waySpeedKmhTimes10[way.index * 2 + (backward ? 1 : 0)]) / 10
     }
-
-    /// Whether any way counts for less than its speed when choosing fastest routes.
-    public var hasRatePenalties: Bool { wayRatePercent.contains { $0 < 100 } }
 
     /// How much of its speed `arc`'s way is worth in its direction, in percent (100 without a penalty):
     /// a fastest route's weight is the arc's duration divided by this share.
